@@ -1,0 +1,5 @@
+"""Run the command line with `python -m stammtisch`."""
+
+from stammtisch.cli import main
+
+main()

@@ -1,0 +1,1 @@
+"""Decision makers that play any seat through the same actions a person sends."""
