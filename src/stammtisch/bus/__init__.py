@@ -1,0 +1,1 @@
+"""Publish/subscribe of "something changed": in-process by default, Redis when configured."""

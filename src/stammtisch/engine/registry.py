@@ -1,0 +1,27 @@
+"""The games the platform knows, by name; adding a game means adding one line here."""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from stammtisch.engine.protocol import Game, GameError
+
+_GAMES: dict[str, str] = {}
+"""Game name -> "module:attribute" of its Game object, imported on first use."""
+
+
+def game_names() -> list[str]:
+    """The names of all registered games, sorted."""
+    return sorted(_GAMES)
+
+
+def get_game(name: str) -> Game[Any, Any]:
+    """The game of this name; raises GameError for an unknown name."""
+    try:
+        target = _GAMES[name]
+    except KeyError:
+        raise GameError("unknown_game", f"There is no game called {name!r}.") from None
+    module_name, _, attribute = target.partition(":")
+    game: Game[Any, Any] = getattr(import_module(module_name), attribute)
+    return game

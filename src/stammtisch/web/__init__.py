@@ -1,0 +1,1 @@
+"""HTTP pages, JSON API and websocket protocol."""
