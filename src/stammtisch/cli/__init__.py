@@ -17,6 +17,12 @@ def _root() -> None:
     """Stammtisch: play Challengers! and Klubnacht online with regulars."""
 
 
+from stammtisch.cli import member, serve  # noqa: E402
+
+app.command("serve")(serve.serve)
+app.add_typer(member.app, name="member")
+
+
 def main() -> None:
     """Entry point of the console script."""
     app()

@@ -1,0 +1,63 @@
+"""The Redis bus: messages go through Redis pub/sub, so every server process receives them."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+import redis
+import redis.asyncio as aioredis
+
+from stammtisch.bus.local import LocalBus, Subscription
+
+
+class RedisBus:
+    """Publishes to Redis; one listener per process fans incoming messages out locally."""
+
+    def __init__(self, url: str, prefix: str) -> None:
+        self._prefix = f"{prefix}:"
+        self._publisher = redis.Redis.from_url(url)
+        self._url = url
+        self._local = LocalBus()
+        self._listener: asyncio.Task[None] | None = None
+        self._ready = asyncio.Event()
+
+    def publish(self, channel: str, message: dict[str, Any]) -> None:
+        """Send the message through Redis to every process (this one included)."""
+        self._publisher.publish(self._prefix + channel, json.dumps(message))
+
+    def subscribe(self) -> Subscription:
+        """A new local subscription fed by this process's Redis listener."""
+        return self._local.subscribe()
+
+    async def start(self) -> None:
+        """Start listening, and wait until Redis confirmed the subscription."""
+        self._ready = asyncio.Event()
+        self._listener = asyncio.create_task(self._listen())
+        await asyncio.wait_for(self._ready.wait(), timeout=10)
+
+    async def stop(self) -> None:
+        """Stop listening and close connections."""
+        if self._listener is not None:
+            self._listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._listener
+        self._publisher.close()
+
+    async def _listen(self) -> None:
+        client = aioredis.Redis.from_url(self._url)
+        pubsub = client.pubsub()
+        try:
+            await pubsub.psubscribe(self._prefix + "*")
+            async for item in pubsub.listen():
+                if item["type"] == "psubscribe":
+                    self._ready.set()
+                if item["type"] != "pmessage":
+                    continue
+                channel = item["channel"].decode()[len(self._prefix) :]
+                self._local.publish(channel, json.loads(item["data"]))
+        finally:
+            await pubsub.aclose()  # type: ignore[no-untyped-call]
+            await client.aclose()

@@ -1,0 +1,290 @@
+"""Accounts: sign-up, password login with rate limiting, cookie sessions, profile settings, VIP."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+import unicodedata
+from dataclasses import dataclass
+from datetime import timedelta
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import delete, func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from stammtisch.services.context import Context
+from stammtisch.services.errors import Problem, ServiceError, conflict, not_found
+from stammtisch.store.games import GameRow, SeatRow
+from stammtisch.store.members import LoginAttempt, LoginSession, Member
+
+LANGUAGES = ("de", "en", "fr", "pt")
+SESSION_DAYS = 30
+FAILED_LOGINS_PER_NICKNAME = 5
+FAILED_LOGINS_PER_REMOTE = 20
+LOGIN_WINDOW = timedelta(minutes=15)
+EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s]+\.[^@\s]{2,}$")
+
+_hasher = PasswordHasher()
+
+
+@dataclass(frozen=True)
+class SignedIn:
+    """A new cookie session: the token goes into the cookie, the CSRF token into write headers."""
+
+    member_id: int
+    token: str
+    csrf_token: str
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Who a valid session cookie belongs to."""
+
+    member_id: int
+    csrf_token: str
+
+
+def nickname_key(nickname: str) -> str:
+    """The form in which nicknames must be unique: normalised and case-folded."""
+    return unicodedata.normalize("NFC", nickname).casefold()
+
+
+def check_nickname(nickname: str) -> str:
+    """The nickname, normalised; 3-20 letters, digits, `_` or `-`, or a clear error."""
+    nickname = unicodedata.normalize("NFC", nickname)
+    if not 3 <= len(nickname) <= 20:
+        raise ServiceError("accounts.nickname_length", "A nickname has 3 to 20 characters.")
+    if not all(ch.isalnum() or ch in "_-" for ch in nickname):
+        raise ServiceError(
+            "accounts.nickname_characters",
+            "A nickname may only contain letters, digits, '_' and '-'.",
+        )
+    return nickname
+
+
+def check_password(password: str) -> None:
+    """Passwords have 8 to 200 characters."""
+    if not 8 <= len(password) <= 200:
+        raise ServiceError("accounts.password_length", "A password has 8 to 200 characters.")
+
+
+def check_email(email: str | None) -> str | None:
+    """The e-mail address, trimmed, or None; a clear error if it is malformed."""
+    if email is None or not email.strip():
+        return None
+    email = email.strip()
+    if len(email) > 254 or not EMAIL.match(email):
+        raise ServiceError("accounts.email_invalid", "That is not a valid e-mail address.")
+    return email
+
+
+def check_language(language: str) -> str:
+    """One of the platform's languages."""
+    if language not in LANGUAGES:
+        raise ServiceError("accounts.language_unknown", f"Choose one of: {', '.join(LANGUAGES)}.")
+    return language
+
+
+class Accounts:
+    """Members and their sessions."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self._secret = ctx.settings.effective_secret_key().encode()
+
+    def _token_hash(self, token: str) -> str:
+        return hmac.new(self._secret, token.encode(), hashlib.sha256).hexdigest()
+
+    def sign_up(
+        self, nickname: str, password: str, email: str | None = None, language: str = "en"
+    ) -> SignedIn:
+        """Create a member and sign them in."""
+        nickname = check_nickname(nickname)
+        check_password(password)
+        email = check_email(email)
+        language = check_language(language)
+        password_hash = _hasher.hash(password)
+        try:
+            with self.ctx.store.write() as session:
+                if session.scalar(
+                    select(Member.id).where(Member.nickname_key == nickname_key(nickname))
+                ):
+                    raise conflict("accounts.nickname_taken", "That nickname is already taken.")
+                member = Member(
+                    nickname=nickname,
+                    nickname_key=nickname_key(nickname),
+                    password_hash=password_hash,
+                    email=email,
+                    email_notifications=email is not None,
+                    language=language,
+                    created_at=self.ctx.clock.now(),
+                )
+                session.add(member)
+                session.flush()
+                return self._open_session(session, member.id)
+        except IntegrityError:
+            raise conflict("accounts.nickname_taken", "That nickname is already taken.") from None
+
+    def log_in(self, nickname: str, password: str, remote: str) -> SignedIn:
+        """Check the password and open a session; refuses after too many recent failures."""
+        key = nickname_key(nickname)[:40]
+        now = self.ctx.clock.now()
+        with self.ctx.store.write() as session:
+            self._check_rate(session, key, remote)
+            member = session.scalar(select(Member).where(Member.nickname_key == key))
+            ok = member is not None and _verify(member.password_hash, password)
+            session.add(LoginAttempt(nickname_key=key, remote=remote[:64], at=now, success=ok))
+            if member is None or not ok:
+                failed = ServiceError(
+                    "accounts.login_failed",
+                    "Nickname or password is wrong.",
+                    Problem.UNAUTHENTICATED,
+                )
+            else:
+                if _hasher.check_needs_rehash(member.password_hash):
+                    member.password_hash = _hasher.hash(password)
+                return self._open_session(session, member.id)
+        raise failed
+
+    def _check_rate(self, session: Session, key: str, remote: str) -> None:
+        since = self.ctx.clock.now() - LOGIN_WINDOW
+        failures = select(func.count()).where(LoginAttempt.at >= since, ~LoginAttempt.success)
+        by_name = session.scalar(failures.where(LoginAttempt.nickname_key == key)) or 0
+        by_remote = session.scalar(failures.where(LoginAttempt.remote == remote[:64])) or 0
+        if by_name >= FAILED_LOGINS_PER_NICKNAME or by_remote >= FAILED_LOGINS_PER_REMOTE:
+            raise ServiceError(
+                "accounts.too_many_attempts",
+                "Too many failed logins; wait 15 minutes and try again.",
+                Problem.LIMIT,
+            )
+
+    def _open_session(self, session: Session, member_id: int) -> SignedIn:
+        now = self.ctx.clock.now()
+        token = secrets.token_urlsafe(32)
+        csrf = secrets.token_urlsafe(32)
+        session.add(
+            LoginSession(
+                token_hash=self._token_hash(token),
+                member_id=member_id,
+                csrf_token=csrf,
+                created_at=now,
+                expires_at=now + timedelta(days=SESSION_DAYS),
+            )
+        )
+        return SignedIn(member_id, token, csrf)
+
+    def identify(self, token: str) -> Identity | None:
+        """The member of a session token, or None if it is unknown or expired."""
+        with self.ctx.store.read() as session:
+            row = session.get(LoginSession, self._token_hash(token))
+            if row is None or row.expires_at <= self.ctx.clock.now():
+                return None
+            return Identity(row.member_id, row.csrf_token)
+
+    def log_out(self, token: str) -> None:
+        """End the session of this token."""
+        with self.ctx.store.write() as session:
+            session.execute(
+                delete(LoginSession).where(LoginSession.token_hash == self._token_hash(token))
+            )
+
+    def member(self, member_id: int) -> Member:
+        """A member by id."""
+        with self.ctx.store.read() as session:
+            member = session.get(Member, member_id)
+            if member is None:
+                raise not_found("accounts.member_unknown", "There is no such member.")
+            return member
+
+    def by_nickname(self, nickname: str) -> Member:
+        """A member by nickname (case-insensitive)."""
+        with self.ctx.store.read() as session:
+            member = session.scalar(
+                select(Member).where(Member.nickname_key == nickname_key(nickname))
+            )
+            if member is None:
+                raise not_found(
+                    "accounts.member_unknown", f"There is no member called {nickname!r}."
+                )
+            return member
+
+    def update_settings(
+        self,
+        member_id: int,
+        *,
+        email: str | None = None,
+        clear_email: bool = False,
+        email_notifications: bool | None = None,
+        language: str | None = None,
+    ) -> Member:
+        """Change a member's own e-mail address, e-mail opt-in and language."""
+        with self.ctx.store.write() as session:
+            member = session.get(Member, member_id)
+            if member is None:
+                raise not_found("accounts.member_unknown", "There is no such member.")
+            if clear_email:
+                member.email, member.email_notifications = None, False
+            elif email is not None:
+                member.email = check_email(email)
+            if email_notifications is not None:
+                if email_notifications and member.email is None:
+                    raise ServiceError(
+                        "accounts.email_missing", "Add an e-mail address to receive e-mails."
+                    )
+                member.email_notifications = email_notifications
+            if language is not None:
+                member.language = check_language(language)
+            return member
+
+    def change_password(self, member_id: int, old: str, new: str) -> None:
+        """Set a new password after checking the old one."""
+        check_password(new)
+        with self.ctx.store.write() as session:
+            member = session.get(Member, member_id)
+            if member is None or not _verify(member.password_hash, old):
+                raise ServiceError(
+                    "accounts.password_wrong", "The current password is wrong.", Problem.FORBIDDEN
+                )
+            member.password_hash = _hasher.hash(new)
+
+    def games_played(self, member_id: int) -> int:
+        """How many rated games a member has finished."""
+        with self.ctx.store.read() as session:
+            return count_games_played(session, member_id)
+
+    def set_vip(self, nickname: str, on: bool) -> Member:
+        """Grant or withdraw VIP (an admin command); VIP only raises the game limit."""
+        with self.ctx.store.write() as session:
+            member = session.scalar(
+                select(Member).where(Member.nickname_key == nickname_key(nickname))
+            )
+            if member is None:
+                raise not_found(
+                    "accounts.member_unknown", f"There is no member called {nickname!r}."
+                )
+            member.is_vip = on
+            return member
+
+
+def _verify(password_hash: str, password: str) -> bool:
+    try:
+        return _hasher.verify(password_hash, password)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+def count_games_played(session: Session, member_id: int) -> int:
+    """How many rated (non-practice) games this member has finished."""
+    return (
+        session.scalar(
+            select(func.count())
+            .select_from(SeatRow)
+            .join(GameRow, GameRow.id == SeatRow.game_id)
+            .where(SeatRow.member_id == member_id, GameRow.status == "finished", ~GameRow.practice)
+        )
+        or 0
+    )

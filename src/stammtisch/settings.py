@@ -1,0 +1,63 @@
+"""One settings object: environment variables `STAMMTISCH_*`, overridden by CLI flags."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """Everything an operator can configure; each field is read from `STAMMTISCH_<NAME>`."""
+
+    model_config = SettingsConfigDict(env_prefix="STAMMTISCH_", extra="ignore")
+
+    data_dir: Path = Field(Path("var"), description="Folder for the embedded database and keys.")
+    database_url: str | None = Field(
+        None, description="SQLAlchemy URL; default: a SQLite file in the data folder."
+    )
+    redis_url: str | None = Field(
+        None, description="Redis URL for live updates across processes; default: in-process."
+    )
+    redis_prefix: str = Field("stammtisch", description="Prefix of every Redis channel name.")
+    secret_key: str | None = Field(
+        None, description="Secret for signing; default: generated once into the data folder."
+    )
+    public_base_url: str = Field(
+        "http://127.0.0.1:8000", description="Address members reach the site at (used in e-mails)."
+    )
+    host: str = Field("127.0.0.1", description="Address `stammtisch serve` listens on.")
+    port: int = Field(8000, description="Port `stammtisch serve` listens on.")
+    smtp_host: str | None = Field(None, description="SMTP server for e-mail; none: no e-mail.")
+    smtp_port: int = Field(25, description="SMTP port.")
+    smtp_user: str | None = Field(None, description="SMTP user name, if the server wants a login.")
+    smtp_password: str | None = Field(None, description="SMTP password.")
+    smtp_sender: str = Field("stammtisch@localhost", description="From address of e-mails.")
+    smtp_starttls: bool = Field(False, description="Use STARTTLS with the SMTP server.")
+    sweep_seconds: float = Field(1.0, description="How often deadlines and e-mails are swept.")
+    run_sweeper: bool = Field(True, description="Whether this process sweeps deadlines.")
+
+    def effective_database_url(self) -> str:
+        """The configured database URL, or the embedded SQLite file in the data folder."""
+        if self.database_url:
+            return self.database_url
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{(self.data_dir / 'stammtisch.sqlite3').resolve()}"
+
+    def effective_secret_key(self) -> str:
+        """The configured secret key, or one generated once and kept in the data folder."""
+        if self.secret_key:
+            return self.secret_key
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        path = self.data_dir / "secret_key"
+        if not path.exists():
+            path.write_text(secrets.token_urlsafe(48))
+            path.chmod(0o600)
+        return path.read_text().strip()
+
+    @property
+    def secure_cookies(self) -> bool:
+        """Cookies carry the Secure flag when the site is served over HTTPS."""
+        return self.public_base_url.startswith("https://")

@@ -1,0 +1,102 @@
+"""Engine and unit-of-work factory for SQLite and PostgreSQL, and migrations on start."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import NullPool
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """WAL for concurrent readers, enforced foreign keys, and a busy wait instead of errors."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+def make_engine(url: str, *, pooled: bool = True) -> Engine:
+    """An engine for this URL with the settings each database needs."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 10})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    if not pooled:
+        return create_engine(url, poolclass=NullPool)
+    return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+
+
+def alembic_config(engine: Engine) -> Config:
+    """An Alembic configuration for the package's migrations, bound to this engine."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["engine"] = engine
+    return config
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest migration (run on every start)."""
+    with engine.begin() as connection:
+        config = alembic_config(engine)
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+def migration_heads() -> list[str]:
+    """The heads of the migration history (exactly one when history is linear)."""
+    return list(ScriptDirectory.from_config(alembic_config(create_engine("sqlite://"))).get_heads())
+
+
+class Store:
+    """The database: read and write units of work, with the after-commit callbacks of writes.
+
+    SQLite allows one writer at a time; writes in this process take a lock instead of spinning on
+    the database's busy wait, which keeps write latency flat under load.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.sessions = sessionmaker(engine, expire_on_commit=False)
+        self.is_sqlite = engine.dialect.name == "sqlite"
+        self._write_lock = threading.RLock() if self.is_sqlite else None
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        """A session for reading; nothing it changes is committed."""
+        with self.sessions() as session:
+            yield session
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """A session whose changes are committed at the end, or rolled back on an error."""
+        if self._write_lock is None:
+            yield from self._write()
+            return
+        with self._write_lock:
+            yield from self._write()
+
+    def _write(self) -> Iterator[Session]:
+        with self.sessions() as session:
+            session.info["after_commit"] = []
+            with session.begin():
+                yield session
+            for callback in session.info["after_commit"]:
+                callback()
+
+
+def after_commit(session: Session, callback: Callable[[], None]) -> None:
+    """Run `callback` once the write unit of this session has committed."""
+    session.info["after_commit"].append(callback)

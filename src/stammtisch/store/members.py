@@ -1,0 +1,51 @@
+"""Members, their login sessions and the login attempts that rate limiting counts."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import ForeignKey, Index, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from stammtisch.store.base import Base
+
+
+class Member(Base):
+    """A registered member; `nickname_key` is the lower-cased nickname that must be unique."""
+
+    __tablename__ = "members"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    nickname: Mapped[str] = mapped_column(String(20))
+    nickname_key: Mapped[str] = mapped_column(String(40), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(200))
+    email: Mapped[str | None] = mapped_column(String(254))
+    email_notifications: Mapped[bool] = mapped_column(default=False)
+    language: Mapped[str] = mapped_column(String(5), default="en")
+    is_vip: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime]
+
+
+class LoginSession(Base):
+    """A cookie session; only a keyed hash of the cookie's token is stored."""
+
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    member_id: Mapped[int] = mapped_column(ForeignKey("members.id", ondelete="CASCADE"), index=True)
+    csrf_token: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime]
+
+
+class LoginAttempt(Base):
+    """One login attempt, kept for a while so repeated failures can be slowed down."""
+
+    __tablename__ = "login_attempts"
+    __table_args__ = (Index("ix_login_attempts_key_at", "nickname_key", "at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    nickname_key: Mapped[str] = mapped_column(String(40))
+    remote: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime]
+    success: Mapped[bool]

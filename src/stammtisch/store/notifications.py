@@ -1,0 +1,29 @@
+"""The notification feed of each member, which doubles as the outbox of e-mails."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import ForeignKey, Index, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from stammtisch.store.base import Base
+
+
+class NotificationRow(Base):
+    """One notification; `email_status` is `none`, `pending`, `sent` or `failed`."""
+
+    __tablename__ = "notifications"
+    __table_args__ = (
+        Index("ix_notifications_member_read", "member_id", "read_at"),
+        Index("ix_notifications_email_status", "email_status"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    member_id: Mapped[int] = mapped_column(ForeignKey("members.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(40))
+    data: Mapped[dict[str, Any]]
+    created_at: Mapped[datetime]
+    read_at: Mapped[datetime | None]
+    email_status: Mapped[str] = mapped_column(String(16), default="none")

@@ -1,0 +1,82 @@
+"""The one error mapping of the API: every refusal is `{"error": "<ns>.<code>", "message": ...}`."""
+
+from __future__ import annotations
+
+import logging
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+
+from stammtisch.engine.protocol import GameError
+from stammtisch.services.errors import Problem, ServiceError
+
+log = logging.getLogger(__name__)
+
+STATUS = {
+    Problem.INVALID: 400,
+    Problem.UNAUTHENTICATED: 401,
+    Problem.FORBIDDEN: 403,
+    Problem.NOT_FOUND: 404,
+    Problem.CONFLICT: 409,
+    Problem.LIMIT: 429,
+}
+
+HTTP_CODES = {
+    400: "request.bad",
+    401: "request.unauthenticated",
+    403: "request.forbidden",
+    404: "request.not_found",
+    405: "request.method_not_allowed",
+    413: "request.too_large",
+    415: "request.unsupported_media_type",
+}
+
+
+def error_body(code: str, message: str) -> dict[str, str]:
+    """The JSON body of every error response."""
+    return {"error": code, "message": message}
+
+
+def _respond(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse(error_body(code, message), status_code=status)
+
+
+async def _service_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, ServiceError)
+    return _respond(STATUS[exc.problem], exc.code, exc.message)
+
+
+async def _game_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, GameError)
+    return _respond(400, f"game.{exc.code}", exc.reason)
+
+
+async def _validation_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    parts = []
+    for error in exc.errors()[:5]:
+        where = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
+        parts.append(f"{where}: {error.get('msg', 'invalid')}" if where else str(error.get("msg")))
+    return _respond(422, "request.invalid", "; ".join(parts) or "The request is not valid.")
+
+
+async def _http_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, HTTPException)
+    code = HTTP_CODES.get(exc.status_code, "request.error")
+    return _respond(exc.status_code, code, str(exc.detail))
+
+
+async def _unexpected(_: Request, exc: Exception) -> JSONResponse:
+    log.exception("unexpected error", exc_info=exc)
+    return _respond(500, "server.internal", "Something went wrong on our side.")
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Map every kind of failure to the one error shape."""
+    app.add_exception_handler(ServiceError, _service_error)
+    app.add_exception_handler(GameError, _game_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(HTTPException, _http_error)
+    app.add_exception_handler(Exception, _unexpected)

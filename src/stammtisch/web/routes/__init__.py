@@ -1,0 +1,1 @@
+"""The JSON routes of the API, one module per domain."""

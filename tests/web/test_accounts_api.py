@@ -1,0 +1,129 @@
+"""Accounts through the API: sign-up, login, cookies, CSRF, the error shape, privacy."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from tests.web.conftest import ApiMember, sign_up
+
+
+def test_signup_sets_a_session_cookie_and_returns_the_account(client: TestClient) -> None:
+    response = client.post(
+        "/api/accounts/signup",
+        json={"nickname": "Jürgen_7", "password": "secret-password", "email": "j@example.org"},
+        headers={"Accept-Language": "de-DE,de;q=0.9"},
+    )
+    assert response.status_code == 201
+    body = response.json()
+    assert body["nickname"] == "Jürgen_7"
+    assert body["language"] == "de"
+    assert body["email_notifications"] is True
+    cookie = response.headers["set-cookie"]
+    assert "HttpOnly" in cookie
+    assert "samesite=lax" in cookie.lower()
+
+
+def test_bad_nickname_is_a_clear_400(client: TestClient) -> None:
+    response = client.post("/api/accounts/signup", json={"nickname": "ab", "password": "x" * 10})
+    assert response.status_code == 400
+    assert response.json() == {
+        "error": "accounts.nickname_length",
+        "message": "A nickname has 3 to 20 characters.",
+    }
+    response = client.post("/api/accounts/signup", json={"nickname": "a b c", "password": "x" * 10})
+    assert response.json()["error"] == "accounts.nickname_characters"
+
+
+def test_nicknames_are_unique_ignoring_case(client: TestClient) -> None:
+    sign_up(client, "Anna")
+    response = client.post("/api/accounts/signup", json={"nickname": "aNNA", "password": "x" * 10})
+    assert response.status_code == 409
+    assert response.json()["error"] == "accounts.nickname_taken"
+
+
+def test_malformed_body_gets_the_error_shape(client: TestClient) -> None:
+    response = client.post("/api/accounts/signup", json={"nickname": 5})
+    assert response.status_code == 422
+    assert response.json()["error"] == "request.invalid"
+    assert "password" in response.json()["message"]
+
+
+def test_unknown_route_gets_the_error_shape(client: TestClient) -> None:
+    response = client.get("/api/nowhere")
+    assert response.status_code == 404
+    assert response.json()["error"] == "request.not_found"
+
+
+def test_login_with_the_right_password_opens_a_session(client: TestClient) -> None:
+    sign_up(client, "anna")
+    response = client.post(
+        "/api/accounts/login", json={"nickname": "ANNA", "password": "correct horse"}
+    )
+    assert response.status_code == 200
+    assert client.get("/api/me").json()["nickname"] == "anna"
+
+
+def test_wrong_password_is_refused_and_repeated_failures_are_rate_limited(
+    client: TestClient,
+) -> None:
+    sign_up(client, "anna")
+    for _ in range(5):
+        response = client.post(
+            "/api/accounts/login", json={"nickname": "anna", "password": "nope-nope"}
+        )
+        assert response.status_code == 401
+        assert response.json()["error"] == "accounts.login_failed"
+    response = client.post(
+        "/api/accounts/login", json={"nickname": "anna", "password": "correct horse"}
+    )
+    assert response.status_code == 429
+    assert response.json()["error"] == "accounts.too_many_attempts"
+
+
+def test_writes_without_the_csrf_header_are_refused(member: ApiMember) -> None:
+    cookie_only = {"Cookie": member.headers()["Cookie"]}
+    response = member.client.patch("/api/me", json={"language": "fr"}, headers=cookie_only)
+    assert response.status_code == 403
+    assert response.json()["error"] == "accounts.csrf"
+    assert member.patch("/api/me", json={"language": "fr"}).json()["language"] == "fr"
+
+
+def test_without_a_session_the_api_answers_401(client: TestClient) -> None:
+    response = client.get("/api/me")
+    assert response.status_code == 401
+    assert response.json()["error"] == "accounts.not_signed_in"
+
+
+def test_logout_ends_the_session(member: ApiMember) -> None:
+    assert member.post("/api/accounts/logout").status_code == 204
+    assert member.get("/api/me").status_code == 401
+
+
+def test_profile_shows_no_email_address(client: TestClient) -> None:
+    sign_up(client, "anna", email="anna@example.org")
+    viewer = sign_up(client, "bert")
+    profile = viewer.get("/api/members/anna").json()
+    assert profile["nickname"] == "anna"
+    assert "anna@example.org" not in str(profile)
+    assert viewer.get("/api/members/nobody").status_code == 404
+
+
+def test_email_opt_in_needs_an_address(member: ApiMember) -> None:
+    response = member.patch("/api/me", json={"email_notifications": True})
+    assert response.json()["error"] == "accounts.email_missing"
+    body = member.patch(
+        "/api/me", json={"email": "a@example.org", "email_notifications": True}
+    ).json()
+    assert body["email_notifications"] is True
+    assert member.patch("/api/me", json={"email": ""}).json()["email"] is None
+
+
+def test_password_change_needs_the_old_password(member: ApiMember) -> None:
+    bad = member.post(
+        "/api/me/password", json={"old_password": "wrong-one", "new_password": "n" * 9}
+    )
+    assert bad.status_code == 403
+    good = member.post(
+        "/api/me/password", json={"old_password": "correct horse", "new_password": "n" * 9}
+    )
+    assert good.status_code == 204
