@@ -1,0 +1,1 @@
+"""Ratings: Klubnacht Elo and the Challengers! placement rating, per season and all-time."""
