@@ -7,7 +7,9 @@ from typing import Any
 
 from stammtisch.engine.protocol import Game, GameError
 
-_GAMES: dict[str, str] = {}
+_GAMES: dict[str, str] = {
+    "klubnacht": "stammtisch.engine.klubnacht:GAME",
+}
 """Game name -> "module:attribute" of its Game object, imported on first use."""
 
 

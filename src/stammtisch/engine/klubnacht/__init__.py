@@ -1,0 +1,6 @@
+"""Klubnacht: the two-club duel (market, wishlist of tasks, passes, optional joker chips)."""
+
+from stammtisch.engine.klubnacht.game import GAME, KlubnachtGame
+from stammtisch.engine.klubnacht.state import KlubnachtState
+
+__all__ = ["GAME", "KlubnachtGame", "KlubnachtState"]

@@ -1,0 +1,116 @@
+"""The fast, unchecked path for playouts and search: actions as small integer keys.
+
+Keys: 0-2 take a market slot; 3-10 claim wishlist slot (key - 3) with the canonical cards;
+11 end the turn; 12-17 redeem a chip naming motif (key - 12); 18 redeem a chip without a
+motif; 19-20 keep the first or second card Magpie revealed. `action_keys` lists exactly the
+legal actions (claims with their canonical cards); `play_key` applies one without checks.
+"""
+
+from __future__ import annotations
+
+import random
+
+from stammtisch.engine.klubnacht import chips, rules
+from stammtisch.engine.klubnacht.actions import END, TAKES, Action, Claim, Keep, Redeem
+from stammtisch.engine.klubnacht.cards import NO_CARD
+from stammtisch.engine.klubnacht.catalogue import MOTIF_COUNT
+from stammtisch.engine.klubnacht.state import KlubnachtState
+
+CLAIM_KEY = 3
+END_KEY = 11
+MOTIF_KEY = 12
+PLAIN_REDEEM_KEY = 18
+KEEP_KEY = 19
+
+
+def claimable(state: KlubnachtState, seat: int) -> list[int]:
+    """The wishlist slots of open, unclaimed tasks the seat's hand covers."""
+    counts = state.counts[seat]
+    slots = []
+    for slot, task in enumerate(state.tasks):
+        if state.owner[slot] >= 0 or state.face_down[slot]:
+            continue
+        for motif, needed in task.pairs:
+            if counts[motif] < needed:
+                break
+        else:
+            slots.append(slot)
+    return slots
+
+
+def action_keys(state: KlubnachtState) -> list[int]:
+    """The keys of every legal action of the seat to act, in the stable order."""
+    if state.over:
+        return []
+    if state.pending is not None:
+        return [KEEP_KEY + i for i in range(len(state.pending))]
+    seat = state.current
+    keys = []
+    if state.takes_left > 0:
+        keys = [slot for slot in (0, 1, 2) if state.market[slot] != NO_CARD]
+    keys += [CLAIM_KEY + slot for slot in claimable(state, seat)]
+    if state.chips_variant and chips.redeemable(state, seat):
+        keys += _redeem_keys(state, seat)
+    keys.append(END_KEY)
+    return keys
+
+
+def _redeem_keys(state: KlubnachtState, seat: int) -> list[int]:
+    """The keys of redeeming the seat's chip (one per allowed motif when it names one)."""
+    chip = state.chips[seat]
+    if chip == "free_drink":
+        present = chips.stack_motifs(state)
+        return [MOTIF_KEY + m for m in range(MOTIF_COUNT) if present[m]]
+    if chip == "sabotage":
+        return [MOTIF_KEY + m for m in range(MOTIF_COUNT)]
+    return [PLAIN_REDEEM_KEY]
+
+
+def play_key(state: KlubnachtState, key: int) -> None:
+    """Apply the action of a legal key, without checks and without events."""
+    if key < CLAIM_KEY:
+        rules.take(state, key, None)
+    elif key < END_KEY:
+        slot = key - CLAIM_KEY
+        rules.claim(state, slot, rules.pick_cards(state, state.current, slot), None)
+    elif key == END_KEY:
+        rules.end_turn(state, None)
+    elif key < PLAIN_REDEEM_KEY:
+        chips.redeem(state, key - MOTIF_KEY, None)
+    elif key == PLAIN_REDEEM_KEY:
+        chips.redeem(state, None, None)
+    else:
+        assert state.pending is not None
+        chips.keep(state, state.pending[key - KEEP_KEY], None)
+
+
+def key_action(state: KlubnachtState, key: int) -> Action:
+    """The action value of a legal key in this state."""
+    if key < CLAIM_KEY:
+        return TAKES[key]
+    if key < END_KEY:
+        slot = key - CLAIM_KEY
+        return Claim(state.tasks[slot].id, rules.pick_cards(state, state.current, slot))
+    if key == END_KEY:
+        return END
+    chip = state.chips[state.current]
+    assert chip is not None
+    if key < PLAIN_REDEEM_KEY:
+        return Redeem(chip, key - MOTIF_KEY)
+    if key == PLAIN_REDEEM_KEY:
+        return Redeem(chip)
+    assert state.pending is not None
+    return Keep(state.pending[key - KEEP_KEY])
+
+
+def random_playout(state: KlubnachtState, rng: random.Random, log: list[Action] | None = None) -> None:
+    """Play the night to its end choosing uniformly among the legal actions.
+
+    With `log`, the actions played are appended to it (for checking against the checked path).
+    """
+    while not state.over:
+        keys = action_keys(state)
+        key = keys[rng.randrange(len(keys))]
+        if log is not None:
+            log.append(key_action(state, key))
+        play_key(state, key)

@@ -1,0 +1,188 @@
+"""The rules of a turn: taking, claiming, ending turns and passes, and the end of the night.
+
+Each function changes the state without checking legality (the game checks before); events
+are appended to `ev` unless it is None (the fast path used by playouts and search).
+"""
+
+from __future__ import annotations
+
+from stammtisch.engine.klubnacht.cards import CARD_TEXT, MOTIF_OF, NO_CARD
+from stammtisch.engine.klubnacht.catalogue import MOTIFS
+from stammtisch.engine.klubnacht.scoring import buildable, coin_holder, leader, safe_leader, score
+from stammtisch.engine.klubnacht.state import PUBLIC, KlubnachtState
+from stammtisch.engine.protocol import Event
+
+Events = list[Event] | None
+
+
+def mark_action(state: KlubnachtState) -> None:
+    """Record that the current turn is not a pass; this also breaks any run of passes."""
+    state.acted = True
+    state.passes = 0
+    state.reshuffled = False
+
+
+def add_to_hand(state: KlubnachtState, seat: int, card: int, seen: int) -> None:
+    """Put a card into a hand, known to the seats in the bit mask `seen`."""
+    state.hands[seat].append(card)
+    state.counts[seat][MOTIF_OF[card]] += 1
+    state.seen[card] = seen
+
+
+def remove_from_hand(state: KlubnachtState, seat: int, card: int) -> None:
+    """Take a card out of a hand."""
+    state.hands[seat].remove(card)
+    state.counts[seat][MOTIF_OF[card]] -= 1
+
+
+def take(state: KlubnachtState, slot: int, ev: Events) -> None:
+    """The current seat takes the market card in `slot`; the slot is refilled from the stack."""
+    seat = state.current
+    card = state.market[slot]
+    add_to_hand(state, seat, card, PUBLIC)
+    refill = state.stack.pop() if state.stack else NO_CARD
+    state.market[slot] = refill
+    state.takes_left -= 1
+    mark_action(state)
+    if ev is not None:
+        ev.append(Event("card_taken", {"seat": seat, "slot": slot, "card": CARD_TEXT[card]}))
+        if refill != NO_CARD:
+            ev.append(Event("market_refilled", {"slot": slot, "card": CARD_TEXT[refill]}))
+    check_end(state, ev)
+
+
+def pick_cards(state: KlubnachtState, seat: int, slot: int) -> tuple[int, ...]:
+    """The canonical cards for claiming a task: per motif, cards the opponent knows first."""
+    hand = state.hands[seat]
+    other_bit = 1 << (1 - seat)
+    chosen: list[int] = []
+    for motif, needed in state.tasks[slot].pairs:
+        known = [c for c in hand if MOTIF_OF[c] == motif and state.seen[c] & other_bit]
+        if len(known) < needed:
+            known += [c for c in hand if MOTIF_OF[c] == motif and not state.seen[c] & other_bit]
+        chosen += known[:needed]
+    chosen.sort()
+    return tuple(chosen)
+
+
+def claim(state: KlubnachtState, slot: int, cards: tuple[int, ...], ev: Events) -> None:
+    """The current seat claims the open task in wishlist `slot` with exactly these cards."""
+    seat = state.current
+    coin_before = coin_holder(state)
+    for card in cards:
+        remove_from_hand(state, seat, card)
+        state.in_play[MOTIF_OF[card]] -= 1
+        state.spent[seat].append((card, slot))
+    task = state.tasks[slot]
+    state.owner[slot] = seat
+    state.points[seat] += task.points
+    state.claimed[seat] += 1
+    mark_action(state)
+    if ev is not None:
+        data = {"seat": seat, "task": task.id, "points": task.points}
+        ev.append(Event("task_claimed", {**data, "cards": [CARD_TEXT[c] for c in cards]}))
+    _reveal_one(state, ev)
+    coin_after = coin_holder(state)
+    if ev is not None and coin_after != coin_before:
+        ev.append(Event("coin_moved", {"seat": coin_after}))
+    check_end(state, ev)
+
+
+def _reveal_one(state: KlubnachtState, ev: Events) -> None:
+    """After a claim, one random face-down task is turned face up."""
+    down = [slot for slot, face_down in enumerate(state.face_down) if face_down]
+    if not down:
+        return
+    slot = down[state.rng.randrange(len(down))] if len(down) > 1 else down[0]
+    state.face_down[slot] = False
+    if ev is not None:
+        task = state.tasks[slot]
+        needs = [MOTIFS[m] for m, n in task.pairs for _ in range(n)]
+        data = {"slot": slot, "task": task.id, "points": task.points, "needs": needs}
+        ev.append(Event("task_revealed", data))
+
+
+def pass_effect(state: KlubnachtState) -> str:
+    """What ending the turn now triggers: not_a_pass, nothing, reshuffle or end_night."""
+    if state.acted:
+        return "not_a_pass"
+    if state.passes == 0:
+        return "nothing"
+    return "end_night" if state.reshuffled else "reshuffle"
+
+
+def end_turn(state: KlubnachtState, ev: Events) -> None:
+    """End the current turn; a pass may reshuffle the market or end the night."""
+    seat = state.current
+    effect = pass_effect(state)
+    if ev is not None:
+        passed = effect != "not_a_pass"
+        ev.append(Event("turn_ended", {"seat": seat, "passed": passed, "effect": effect}))
+    if effect == "end_night":
+        finish(state, "double_pass", ev)
+        return
+    if effect == "reshuffle":
+        reshuffle_market(state, ev)
+    elif effect == "nothing":
+        state.passes = 1
+    start_turn(state, 1 - seat, ev)
+
+
+def reshuffle_market(state: KlubnachtState, ev: Events) -> None:
+    """The double pass: the market goes back into the stack, which is shuffled; 3 new cards."""
+    state.stack.extend(card for card in state.market if card != NO_CARD)
+    state.rng.shuffle(state.stack)
+    for slot in range(3):
+        state.market[slot] = state.stack.pop() if state.stack else NO_CARD
+    state.passes = 0
+    state.reshuffled = True
+    if ev is not None:
+        market = [CARD_TEXT[c] if c != NO_CARD else None for c in state.market]
+        ev.append(Event("market_reshuffled", {"market": market}))
+
+
+def start_turn(state: KlubnachtState, seat: int, ev: Events) -> None:
+    """Hand the turn to a seat; Closing time limits it to one card."""
+    state.current = seat
+    state.turn += 1
+    closing = state.closing[seat]
+    state.takes_left = 1 if closing else 2
+    state.closing[seat] = False
+    state.acted = False
+    if ev is not None:
+        data = {"seat": seat, "turn": state.turn, "takes": state.takes_left}
+        ev.append(Event("turn_started", {**data, "closing_time": closing}))
+
+
+def end_reason_now(state: KlubnachtState) -> str | None:
+    """The end of the night that applies now (checked after every action), or None."""
+    if -1 not in state.owner:
+        return "all_tasks_claimed"
+    if not state.stack and state.market[0] == state.market[1] == state.market[2] == NO_CARD:
+        return "market_empty"
+    if safe_leader(state) is not None:
+        return "lead_safe"
+    if not buildable(state):
+        return "nothing_buildable"
+    return None
+
+
+def check_end(state: KlubnachtState, ev: Events) -> None:
+    """End the night at once if one of its ends applies."""
+    if state.pending is not None:
+        return
+    reason = end_reason_now(state)
+    if reason is not None:
+        finish(state, reason, ev)
+
+
+def finish(state: KlubnachtState, reason: str, ev: Events) -> None:
+    """The night is over; unused chips and a pending Closing time lapse."""
+    state.over = True
+    state.end_reason = reason
+    state.closing = [False, False]
+    if ev is not None:
+        scores = {str(seat): score(state, seat) for seat in (0, 1)}
+        winner = leader(state)
+        ev.append(Event("night_ended", {"reason": reason, "scores": scores, "winner": winner}))
+

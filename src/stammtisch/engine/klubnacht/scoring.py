@@ -1,0 +1,85 @@
+"""Scores, the majority coin, and the exact "lead cannot be caught" and "nothing buildable" checks."""
+
+from __future__ import annotations
+
+from stammtisch.engine.klubnacht.state import KlubnachtState
+
+COIN_POINTS = 3
+"""The "3+" coin: for whoever has claimed more tasks (nobody on equal counts)."""
+COMPENSATION_POINTS = 3
+"""For the seat that did not start, from the first turn on."""
+
+
+def coin_holder(state: KlubnachtState) -> int | None:
+    """The seat holding the 3+ coin now, or None while the task counts are equal."""
+    first, second = state.claimed
+    if first == second:
+        return None
+    return 0 if first > second else 1
+
+
+def score(state: KlubnachtState, seat: int, compensation: bool = True) -> int:
+    """The live score of a seat: task points, the coin and (by default) the compensation."""
+    total = state.points[seat]
+    if coin_holder(state) == seat:
+        total += COIN_POINTS
+    if compensation and seat != state.starter:
+        total += COMPENSATION_POINTS
+    return total
+
+
+def leader(state: KlubnachtState, compensation: bool = True) -> int:
+    """The seat that would win if the night ended now (the starter wins ties)."""
+    other = 1 - state.starter
+    if score(state, other, compensation) > score(state, state.starter, compensation):
+        return other
+    return state.starter
+
+
+def _beats(points: int, rival: int, seat: int, starter: int) -> bool:
+    """Whether `points` of `seat` win against `rival`'s points (the starter wins ties)."""
+    return points > rival or (points == rival and seat == starter)
+
+
+def safe_leader(state: KlubnachtState) -> int | None:
+    """The seat whose lead cannot be caught even if the other claimed every task left, or None.
+
+    Exact: face-down tasks count with their real points, the coin falls as it then would, and
+    the tie rule applies.
+    """
+    left_points = left_count = 0
+    for slot, owner in enumerate(state.owner):
+        if owner < 0:
+            left_points += state.tasks[slot].points
+            left_count += 1
+    for chaser in (0, 1):
+        ahead = 1 - chaser
+        chaser_count = state.claimed[chaser] + left_count
+        ahead_count = state.claimed[ahead]
+        chaser_best = state.points[chaser] + left_points
+        ahead_final = state.points[ahead]
+        if chaser_count > ahead_count:
+            chaser_best += COIN_POINTS
+        elif ahead_count > chaser_count:
+            ahead_final += COIN_POINTS
+        if chaser != state.starter:
+            chaser_best += COMPENSATION_POINTS
+        else:
+            ahead_final += COMPENSATION_POINTS
+        if not _beats(chaser_best, ahead_final, chaser, state.starter):
+            return ahead
+    return None
+
+
+def buildable(state: KlubnachtState) -> bool:
+    """Whether some unclaimed task (open or face down) can be built from all cards in play."""
+    in_play = state.in_play
+    for slot, task in enumerate(state.tasks):
+        if state.owner[slot] >= 0:
+            continue
+        for motif, needed in task.pairs:
+            if in_play[motif] < needed:
+                break
+        else:
+            return True
+    return False

@@ -1,0 +1,86 @@
+"""Laying out a night: a random one from a seed, or a fixed one (scenarios, tests)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from stammtisch.engine.klubnacht.cards import MOTIF_OF
+from stammtisch.engine.klubnacht.catalogue import (
+    CARD_COUNT,
+    CHIP_CODES,
+    MOTIF_COUNT,
+    TIERS,
+    Catalogue,
+    Task,
+    catalogue,
+)
+from stammtisch.engine.klubnacht.rules import check_end
+from stammtisch.engine.klubnacht.state import KlubnachtState
+from stammtisch.engine.protocol import GameError
+
+MARKET_SIZE = 3
+
+
+def new_night(chips: bool, seed: int, tasks: Catalogue | None = None) -> KlubnachtState:
+    """A fresh night from a seed: starter by coin flip, shuffled stack, drawn wishlist, chips."""
+    tasks = tasks or catalogue()
+    rng = random.Random(seed)
+    starter = rng.randrange(2)
+    stack = list(range(CARD_COUNT))
+    rng.shuffle(stack)
+    wishlist: list[Task] = []
+    for tier in TIERS:
+        wishlist += rng.sample(tasks.tier(tier), tasks.per_game[tier])
+    down = set(rng.sample(range(len(wishlist)), tasks.face_down))
+    dealt: list[str | None] = list(rng.sample(CHIP_CODES, 2)) if chips else [None, None]
+    face_down = [slot in down for slot in range(len(wishlist))]
+    return lay_out(wishlist, face_down, stack[::-1], starter, dealt, rng, tasks.tasks)
+
+
+def lay_out(
+    wishlist: Sequence[Task],
+    face_down: Sequence[bool],
+    stack_top_first: Sequence[int],
+    starter: int,
+    chips: Sequence[str | None],
+    rng: random.Random,
+    pool: tuple[Task, ...],
+) -> KlubnachtState:
+    """A night with everything fixed; the first three stack cards make the market."""
+    _check_layout(wishlist, face_down, stack_top_first, starter, chips)
+    stack = list(stack_top_first)[::-1]
+    state = KlubnachtState(
+        tuple(wishlist), list(face_down), stack, starter, list(chips), rng, CARD_COUNT, pool
+    )
+    for card in stack:
+        state.in_play[MOTIF_OF[card]] += 1
+    for slot in range(MARKET_SIZE):
+        if stack:
+            state.market[slot] = stack.pop()
+    check_end(state, None)
+    return state
+
+
+def _check_layout(
+    wishlist: Sequence[Task],
+    face_down: Sequence[bool],
+    stack: Sequence[int],
+    starter: int,
+    chips: Sequence[str | None],
+) -> None:
+    """Refuse a layout that breaks the game's invariants, with a readable reason."""
+    if not wishlist or len(face_down) != len(wishlist):
+        raise GameError("bad_setup", "The wishlist needs tasks, each marked face up or down.")
+    if len({task.id for task in wishlist}) != len(wishlist):
+        raise GameError("bad_setup", "A task can be on the wishlist only once.")
+    if len(set(stack)) != len(stack) or not all(0 <= c < CARD_COUNT for c in stack):
+        raise GameError("bad_setup", "The stack must hold distinct cards of the game.")
+    if starter not in (0, 1):
+        raise GameError("bad_setup", "The starter must be seat 0 or 1.")
+    if len(chips) != 2 or (None in chips and any(chips)):
+        raise GameError("bad_setup", "Either both seats get a chip or neither does.")
+    if chips[0] is not None and (chips[0] == chips[1] or not set(chips) <= set(CHIP_CODES)):
+        raise GameError("bad_setup", f"The chips must be two different of {', '.join(CHIP_CODES)}.")
+    if any(sum(task.needs) == 0 or len(task.needs) != MOTIF_COUNT for task in wishlist):
+        raise GameError("bad_setup", "Every task must need at least one card.")
