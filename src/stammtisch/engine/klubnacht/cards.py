@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from stammtisch.engine.klubnacht.catalogue import CARD_COUNT, COPIES, MOTIF_INDEX, MOTIFS
+from stammtisch.engine.klubnacht.catalogue import CARD_COUNT, COPIES, FIELD_BITS, MOTIF_INDEX, MOTIFS
 from stammtisch.engine.protocol import GameError
 
 NO_CARD = -1
@@ -10,6 +10,9 @@ NO_CARD = -1
 
 MOTIF_OF = tuple(card // COPIES for card in range(CARD_COUNT))
 """The motif index of each card."""
+
+MOTIF_UNIT = tuple(1 << (FIELD_BITS * motif) for motif in MOTIF_OF)
+"""What each card adds to packed motif counts (see catalogue.covers)."""
 
 CARD_TEXT = tuple(f"{MOTIFS[card // COPIES]}{card % COPIES + 1}" for card in range(CARD_COUNT))
 """The canonical text of each card: motif code and copy number, e.g. ``dj3``."""

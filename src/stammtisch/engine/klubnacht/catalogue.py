@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -24,6 +24,25 @@ class DataError(GameError):
         super().__init__("bad_data", f"{where}: {problem}")
 
 
+FIELD_BITS = 5
+GUARDS = sum(16 << (FIELD_BITS * motif) for motif in range(8))
+"""The top bit of every 5-bit field: counts up to 15 per motif fit below it."""
+
+
+def pack(counts: Sequence[int]) -> int:
+    """Counts per motif packed into one integer, 5 bits per motif."""
+    return sum(n << (FIELD_BITS * motif) for motif, n in enumerate(counts))
+
+
+def covers(have: int, need: int) -> bool:
+    """Whether packed counts `have` hold at least packed counts `need` in every motif.
+
+    Each field of `have | GUARDS` is 16 + count; subtracting a need of at most 15 keeps the
+    guard bit exactly when count >= need, and never borrows from the next field.
+    """
+    return ((have | GUARDS) - need) & GUARDS == GUARDS
+
+
 @dataclass(frozen=True, slots=True)
 class Task:
     """A task of the wishlist: the motifs it needs (counts per motif) and its points."""
@@ -36,10 +55,13 @@ class Task:
     names: Mapping[str, str]
     pairs: tuple[tuple[int, int], ...] = ()
     """(motif, count) for each motif the task needs: the fast form of `needs`."""
+    packed: int = 0
+    """`needs` packed into 5-bit fields (see `covers`)."""
 
     def __post_init__(self) -> None:
         pairs = tuple((motif, n) for motif, n in enumerate(self.needs) if n)
         object.__setattr__(self, "pairs", pairs)
+        object.__setattr__(self, "packed", pack(self.needs))
 
     @property
     def size(self) -> int:
@@ -89,6 +111,8 @@ def _load_motifs() -> tuple[tuple[str, ...], tuple[dict[str, str], ...], int]:
     codes = tuple(str(entry.get("code", "")) for entry in motifs)
     if len(set(codes)) != len(codes) or not all(code.isalpha() for code in codes):
         raise DataError("motifs.json", "motif codes must be distinct words")
+    if len(codes) > 8:
+        raise DataError("motifs.json", "at most 8 motifs")
     names = tuple(check_texts(f"motifs.json {c}", m.get("name")) for c, m in zip(codes, motifs))
     copies = data.get("copies")
     if not isinstance(copies, int) or not 1 <= copies <= 9:
@@ -151,14 +175,20 @@ class Catalogue:
     tasks: tuple[Task, ...]
     per_game: Mapping[str, int]
     face_down: int
+    by_tier: Mapping[str, tuple[Task, ...]] = field(default_factory=dict)
+    """The tasks of each tier (filled in from `tasks`)."""
 
     def by_id(self) -> dict[str, Task]:
         """The tasks keyed by id."""
         return {task.id: task for task in self.tasks}
 
-    def tier(self, tier: str) -> list[Task]:
+    def tier(self, tier: str) -> tuple[Task, ...]:
         """The tasks of one tier, in catalogue order."""
-        return [task for task in self.tasks if task.tier == tier]
+        return self.by_tier[tier]
+
+    def __post_init__(self) -> None:
+        by_tier = {tier: tuple(t for t in self.tasks if t.tier == tier) for tier in TIERS}
+        object.__setattr__(self, "by_tier", by_tier)
 
 
 def _check_tiers(tiers: Any) -> dict[str, Any]:

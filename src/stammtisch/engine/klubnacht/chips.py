@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from stammtisch.engine.klubnacht.cards import CARD_TEXT, MOTIF_OF
+from stammtisch.engine.klubnacht.cards import CARD_TEXT, MOTIF_OF, MOTIF_UNIT
 from stammtisch.engine.klubnacht.catalogue import MOTIFS
 from stammtisch.engine.klubnacht.rules import (
     Events,
@@ -53,7 +53,7 @@ def redeem(state: KlubnachtState, motif: int | None, ev: Events) -> None:
         _magpie_reveal(state, seat, ev)
     elif chip == "sabotage" and motif is not None:
         _sabotage(state, seat, motif, ev)
-    check_end(state, ev)
+        check_end(state, ev)
 
 
 def _free_drink(state: KlubnachtState, seat: int, motif: int, ev: Events) -> None:
@@ -99,7 +99,6 @@ def keep(state: KlubnachtState, card: int, ev: Events) -> None:
             ev.append(Event("card_drawn", {"seat": other, "source": "stack"}))
             seen = {"seat": other, "cards": [CARD_TEXT[drawn]]}
             ev.append(Event("cards_seen", seen, frozenset({other})))
-    check_end(state, ev)
 
 
 def _sabotage(state: KlubnachtState, seat: int, motif: int, ev: Events) -> None:
@@ -108,7 +107,7 @@ def _sabotage(state: KlubnachtState, seat: int, motif: int, ev: Events) -> None:
     victim = next((c for c in state.hands[other] if MOTIF_OF[c] == motif), None)
     if victim is not None:
         remove_from_hand(state, other, victim)
-        state.in_play[motif] -= 1
+        state.in_play -= MOTIF_UNIT[victim]
         state.destroyed.append(victim)
     if ev is not None:
         destroyed = CARD_TEXT[victim] if victim is not None else None

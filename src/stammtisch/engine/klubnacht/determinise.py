@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from stammtisch.engine.klubnacht.cards import MOTIF_OF, NO_CARD
-from stammtisch.engine.klubnacht.catalogue import CARD_COUNT, Task
+from stammtisch.engine.klubnacht.catalogue import CARD_COUNT, Task, pack
 from stammtisch.engine.klubnacht.chips import redeemable, stack_motifs
 from stammtisch.engine.klubnacht.state import KlubnachtState
 
@@ -33,6 +33,7 @@ def determinise(state: KlubnachtState, seat: int, rng: random.Random) -> Klubnac
     sample = state.clone()
     sample.hands[other] = known + hidden
     sample.counts[other] = _counts(sample.hands[other], len(state.counts[other]))
+    sample.packed[other] = pack(sample.counts[other])
     sample.stack = stack
     sample.seen = [0] * CARD_COUNT
     for card in state.hands[seat]:
@@ -42,6 +43,7 @@ def determinise(state: KlubnachtState, seat: int, rng: random.Random) -> Klubnac
     for card in hidden:
         sample.seen[card] = 1 << other
     sample.tasks = _face_down_tasks(state, rng)
+    sample.claim_memo = {}
     sample.rng = random.Random(rng.getrandbits(64))
     return sample
 

@@ -9,32 +9,40 @@ legal actions (claims with their canonical cards); `play_key` applies one withou
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from stammtisch.engine.klubnacht import chips, rules
 from stammtisch.engine.klubnacht.actions import END, TAKES, Action, Claim, Keep, Redeem
 from stammtisch.engine.klubnacht.cards import NO_CARD
-from stammtisch.engine.klubnacht.catalogue import MOTIF_COUNT
+from stammtisch.engine.klubnacht.catalogue import GUARDS, MOTIF_COUNT
 from stammtisch.engine.klubnacht.state import KlubnachtState
 
 CLAIM_KEY = 3
 END_KEY = 11
+EMPTY: tuple[int, ...] = ()
+MASK_SHIFT = 40
+"""Where the open-task mask starts in a claim memo key (above the packed hand)."""
 MOTIF_KEY = 12
 PLAIN_REDEEM_KEY = 18
 KEEP_KEY = 19
 
 
+SLOTS_OF_MASK = tuple(tuple(s for s in range(8) if mask >> s & 1) for mask in range(256))
+"""The wishlist slots whose bits are set in a mask of 8 bits."""
+
+
 def claimable(state: KlubnachtState, seat: int) -> list[int]:
-    """The wishlist slots of open, unclaimed tasks the seat's hand covers."""
-    counts = state.counts[seat]
-    slots = []
-    for slot, task in enumerate(state.tasks):
-        if state.owner[slot] >= 0 or state.face_down[slot]:
-            continue
-        for motif, needed in task.pairs:
-            if counts[motif] < needed:
-                break
-        else:
-            slots.append(slot)
+    """The wishlist slots of open, unclaimed tasks the seat's hand covers (a shared list)."""
+    packed = state.packed[seat]
+    key = packed | state.open_mask << MASK_SHIFT
+    slots = state.claim_memo.get(key)
+    if slots is None:
+        have = packed | GUARDS
+        tasks = state.tasks
+        slots = [
+            s for s in SLOTS_OF_MASK[state.open_mask] if (have - tasks[s].packed) & GUARDS == GUARDS
+        ]
+        state.claim_memo[key] = slots
     return slots
 
 
@@ -45,11 +53,16 @@ def action_keys(state: KlubnachtState) -> list[int]:
     if state.pending is not None:
         return [KEEP_KEY + i for i in range(len(state.pending))]
     seat = state.current
-    keys = []
-    if state.takes_left > 0:
+    if state.takes_left <= 0:
+        keys = []
+    elif NO_CARD in state.market:
         keys = [slot for slot in (0, 1, 2) if state.market[slot] != NO_CARD]
-    keys += [CLAIM_KEY + slot for slot in claimable(state, seat)]
-    if state.chips_variant and chips.redeemable(state, seat):
+    else:
+        keys = [0, 1, 2]
+    slots = claimable(state, seat)
+    if slots:
+        keys += [CLAIM_KEY + slot for slot in slots]
+    if state.chips_variant and not state.chip_used[seat] and chips.redeemable(state, seat):
         keys += _redeem_keys(state, seat)
     keys.append(END_KEY)
     return keys
@@ -106,11 +119,37 @@ def key_action(state: KlubnachtState, key: int) -> Action:
 def random_playout(state: KlubnachtState, rng: random.Random, log: list[Action] | None = None) -> None:
     """Play the night to its end choosing uniformly among the legal actions.
 
-    With `log`, the actions played are appended to it (for checking against the checked path).
+    The same choice as `keys[int(rng.random() * len(keys))]` over `action_keys`, without
+    building the list. With `log`, the actions played are appended to it.
     """
+    draw = rng.random
     while not state.over:
-        keys = action_keys(state)
-        key = keys[rng.randrange(len(keys))]
+        if state.pending is not None:
+            key = KEEP_KEY + int(draw() * len(state.pending))
+        else:
+            seat = state.current
+            market = state.market
+            takes = 0
+            if state.takes_left > 0:
+                takes = 3 if NO_CARD not in market else 3 - market.count(NO_CARD)
+            slots = claimable(state, seat)
+            redeem: Sequence[int] = EMPTY
+            if state.chips_variant and not state.chip_used[seat] and chips.redeemable(state, seat):
+                redeem = _redeem_keys(state, seat)
+            index = int(draw() * (takes + len(slots) + len(redeem) + 1))
+            if index < takes:
+                if takes < 3:
+                    index = [s for s in (0, 1, 2) if market[s] != NO_CARD][index]
+                if log is not None:
+                    log.append(TAKES[index])
+                rules.take(state, index, None)
+                continue
+            index -= takes
+            if index < len(slots):
+                key = CLAIM_KEY + slots[index]
+            else:
+                index -= len(slots)
+                key = redeem[index] if index < len(redeem) else END_KEY
         if log is not None:
             log.append(key_action(state, key))
         play_key(state, key)

@@ -6,7 +6,7 @@ are appended to `ev` unless it is None (the fast path used by playouts and searc
 
 from __future__ import annotations
 
-from stammtisch.engine.klubnacht.cards import CARD_TEXT, MOTIF_OF, NO_CARD
+from stammtisch.engine.klubnacht.cards import CARD_TEXT, MOTIF_OF, MOTIF_UNIT, NO_CARD
 from stammtisch.engine.klubnacht.catalogue import MOTIFS
 from stammtisch.engine.klubnacht.scoring import buildable, coin_holder, leader, safe_leader, score
 from stammtisch.engine.klubnacht.state import PUBLIC, KlubnachtState
@@ -26,6 +26,7 @@ def add_to_hand(state: KlubnachtState, seat: int, card: int, seen: int) -> None:
     """Put a card into a hand, known to the seats in the bit mask `seen`."""
     state.hands[seat].append(card)
     state.counts[seat][MOTIF_OF[card]] += 1
+    state.packed[seat] += MOTIF_UNIT[card]
     state.seen[card] = seen
 
 
@@ -33,34 +34,43 @@ def remove_from_hand(state: KlubnachtState, seat: int, card: int) -> None:
     """Take a card out of a hand."""
     state.hands[seat].remove(card)
     state.counts[seat][MOTIF_OF[card]] -= 1
+    state.packed[seat] -= MOTIF_UNIT[card]
 
 
 def take(state: KlubnachtState, slot: int, ev: Events) -> None:
-    """The current seat takes the market card in `slot`; the slot is refilled from the stack."""
+    """The current seat takes the market card in `slot`; the slot is refilled from the stack.
+
+    The hottest path of playouts, so adding to the hand and marking the action are inline.
+    """
     seat = state.current
     card = state.market[slot]
-    add_to_hand(state, seat, card, PUBLIC)
+    state.hands[seat].append(card)
+    state.counts[seat][MOTIF_OF[card]] += 1
+    state.packed[seat] += MOTIF_UNIT[card]
+    state.seen[card] = PUBLIC
     refill = state.stack.pop() if state.stack else NO_CARD
     state.market[slot] = refill
     state.takes_left -= 1
-    mark_action(state)
+    state.acted, state.passes, state.reshuffled = True, 0, False
     if ev is not None:
         ev.append(Event("card_taken", {"seat": seat, "slot": slot, "card": CARD_TEXT[card]}))
         if refill != NO_CARD:
             ev.append(Event("market_refilled", {"slot": slot, "card": CARD_TEXT[refill]}))
-    check_end(state, ev)
+    if refill == NO_CARD and state.market[0] == state.market[1] == state.market[2] == NO_CARD:
+        finish(state, "market_empty", ev)
 
 
 def pick_cards(state: KlubnachtState, seat: int, slot: int) -> tuple[int, ...]:
     """The canonical cards for claiming a task: per motif, cards the opponent knows first."""
-    hand = state.hands[seat]
+    hand, seen = state.hands[seat], state.seen
     other_bit = 1 << (1 - seat)
-    chosen: list[int] = []
-    for motif, needed in state.tasks[slot].pairs:
-        known = [c for c in hand if MOTIF_OF[c] == motif and state.seen[c] & other_bit]
-        if len(known) < needed:
-            known += [c for c in hand if MOTIF_OF[c] == motif and not state.seen[c] & other_bit]
-        chosen += known[:needed]
+    missing = list(state.tasks[slot].needs)
+    chosen = []
+    for card in [c for c in hand if seen[c] & other_bit] + [c for c in hand if not seen[c] & other_bit]:
+        motif = MOTIF_OF[card]
+        if missing[motif]:
+            missing[motif] -= 1
+            chosen.append(card)
     chosen.sort()
     return tuple(chosen)
 
@@ -68,13 +78,15 @@ def pick_cards(state: KlubnachtState, seat: int, slot: int) -> tuple[int, ...]:
 def claim(state: KlubnachtState, slot: int, cards: tuple[int, ...], ev: Events) -> None:
     """The current seat claims the open task in wishlist `slot` with exactly these cards."""
     seat = state.current
-    coin_before = coin_holder(state)
+    coin_before = coin_holder(state) if ev is not None else None
+    spent = state.spent[seat]
     for card in cards:
         remove_from_hand(state, seat, card)
-        state.in_play[MOTIF_OF[card]] -= 1
-        state.spent[seat].append((card, slot))
+        state.in_play -= MOTIF_UNIT[card]
+        spent.append((card, slot))
     task = state.tasks[slot]
     state.owner[slot] = seat
+    state.open_mask &= ~(1 << slot)
     state.points[seat] += task.points
     state.claimed[seat] += 1
     mark_action(state)
@@ -82,9 +94,8 @@ def claim(state: KlubnachtState, slot: int, cards: tuple[int, ...], ev: Events) 
         data = {"seat": seat, "task": task.id, "points": task.points}
         ev.append(Event("task_claimed", {**data, "cards": [CARD_TEXT[c] for c in cards]}))
     _reveal_one(state, ev)
-    coin_after = coin_holder(state)
-    if ev is not None and coin_after != coin_before:
-        ev.append(Event("coin_moved", {"seat": coin_after}))
+    if ev is not None and coin_holder(state) != coin_before:
+        ev.append(Event("coin_moved", {"seat": coin_holder(state)}))
     check_end(state, ev)
 
 
@@ -95,6 +106,7 @@ def _reveal_one(state: KlubnachtState, ev: Events) -> None:
         return
     slot = down[state.rng.randrange(len(down))] if len(down) > 1 else down[0]
     state.face_down[slot] = False
+    state.open_mask |= 1 << slot
     if ev is not None:
         task = state.tasks[slot]
         needs = [MOTIFS[m] for m, n in task.pairs for _ in range(n)]
@@ -168,7 +180,12 @@ def end_reason_now(state: KlubnachtState) -> str | None:
 
 
 def check_end(state: KlubnachtState, ev: Events) -> None:
-    """End the night at once if one of its ends applies."""
+    """End the night at once if one of its ends applies.
+
+    Called after actions that can change an end's condition: claims (tasks, points, cards in
+    play), Sabotage (cards in play) and at setup. Taking checks its only end itself (the
+    market running empty); the other actions cannot bring an end about.
+    """
     if state.pending is not None:
         return
     reason = end_reason_now(state)

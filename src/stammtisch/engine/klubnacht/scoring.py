@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from stammtisch.engine.klubnacht.catalogue import covers
 from stammtisch.engine.klubnacht.state import KlubnachtState
 
 COIN_POINTS = 3
@@ -73,13 +74,6 @@ def safe_leader(state: KlubnachtState) -> int | None:
 
 def buildable(state: KlubnachtState) -> bool:
     """Whether some unclaimed task (open or face down) can be built from all cards in play."""
-    in_play = state.in_play
-    for slot, task in enumerate(state.tasks):
-        if state.owner[slot] >= 0:
-            continue
-        for motif, needed in task.pairs:
-            if in_play[motif] < needed:
-                break
-        else:
-            return True
-    return False
+    have = state.in_play
+    owner = state.owner
+    return any(owner[s] < 0 and covers(have, t.packed) for s, t in enumerate(state.tasks))

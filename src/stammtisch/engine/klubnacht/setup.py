@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from stammtisch.engine.klubnacht.cards import MOTIF_OF
+from stammtisch.engine.klubnacht.cards import MOTIF_UNIT
 from stammtisch.engine.klubnacht.catalogue import (
     CARD_COUNT,
     CHIP_CODES,
@@ -54,7 +54,7 @@ def lay_out(
         tuple(wishlist), list(face_down), stack, starter, list(chips), rng, CARD_COUNT, pool
     )
     for card in stack:
-        state.in_play[MOTIF_OF[card]] += 1
+        state.in_play += MOTIF_UNIT[card]
     for slot in range(MARKET_SIZE):
         if stack:
             state.market[slot] = stack.pop()

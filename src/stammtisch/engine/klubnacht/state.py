@@ -19,6 +19,11 @@ class KlubnachtState:
     where it lies now: bit 1 << seat for a seat, SPECTATORS for everyone watching. A card in a
     hand is always known to its holder; the opponent knows it when it came from the open
     market or was revealed by Magpie. `pool` is the catalogue the wishlist was drawn from.
+
+    For speed some facts are also kept packed (5 bits per motif, see catalogue.covers):
+    `packed[seat]` mirrors `counts[seat]`, `in_play` counts the cards neither spent nor
+    destroyed. `open_mask` has bit 1 << slot for each open, unclaimed task, and `claim_memo`
+    caches which of them a packed hand covers (it belongs to `tasks`).
     """
 
     __slots__ = (
@@ -26,6 +31,7 @@ class KlubnachtState:
         "chip_used",
         "chips",
         "chips_variant",
+        "claim_memo",
         "claimed",
         "closing",
         "counts",
@@ -36,8 +42,10 @@ class KlubnachtState:
         "hands",
         "in_play",
         "market",
+        "open_mask",
         "over",
         "owner",
+        "packed",
         "passes",
         "pending",
         "pool",
@@ -68,14 +76,17 @@ class KlubnachtState:
         self.pool = pool
         self.face_down = face_down
         self.owner = [-1] * len(tasks)
+        self.open_mask = sum(1 << slot for slot, down in enumerate(face_down) if not down)
+        self.claim_memo: dict[int, list[int]] = {}
         self.stack = stack
         self.market = [-1, -1, -1]
         self.hands: list[list[int]] = [[], []]
         self.counts = [[0] * MOTIF_COUNT, [0] * MOTIF_COUNT]
+        self.packed = [0, 0]
         self.seen = [0] * card_count
         self.spent: list[list[tuple[int, int]]] = [[], []]
         self.destroyed: list[int] = []
-        self.in_play = [0] * MOTIF_COUNT
+        self.in_play = 0
         self.points = [0, 0]
         self.claimed = [0, 0]
         self.starter = starter
@@ -97,17 +108,21 @@ class KlubnachtState:
     def clone(self) -> KlubnachtState:
         """An independent copy (the random source too)."""
         other = KlubnachtState.__new__(KlubnachtState)
-        for name in ("tasks", "pool", "starter", "current", "turn", "takes_left", "acted"):
-            setattr(other, name, getattr(self, name))
-        for name in ("passes", "reshuffled", "chips_variant", "pending", "over", "end_reason"):
-            setattr(other, name, getattr(self, name))
-        for name in ("face_down", "owner", "stack", "market", "seen", "destroyed", "in_play"):
-            setattr(other, name, list(getattr(self, name)))
-        for name in ("points", "claimed", "closing", "chips", "chip_used"):
-            setattr(other, name, list(getattr(self, name)))
-        other.hands = [list(hand) for hand in self.hands]
-        other.counts = [list(counts) for counts in self.counts]
-        other.spent = [list(spent) for spent in self.spent]
+        other.tasks, other.pool, other.claim_memo = self.tasks, self.pool, self.claim_memo
+        other.open_mask, other.in_play, other.starter = self.open_mask, self.in_play, self.starter
+        other.current, other.turn, other.takes_left = self.current, self.turn, self.takes_left
+        other.acted, other.passes, other.reshuffled = self.acted, self.passes, self.reshuffled
+        other.chips_variant, other.pending = self.chips_variant, self.pending
+        other.over, other.end_reason = self.over, self.end_reason
+        other.face_down, other.owner = self.face_down[:], self.owner[:]
+        other.stack, other.market = self.stack[:], self.market[:]
+        other.seen, other.destroyed = self.seen[:], self.destroyed[:]
+        other.points, other.claimed = self.points[:], self.claimed[:]
+        other.closing, other.packed = self.closing[:], self.packed[:]
+        other.chips, other.chip_used = self.chips[:], self.chip_used[:]
+        other.hands = [self.hands[0][:], self.hands[1][:]]
+        other.counts = [self.counts[0][:], self.counts[1][:]]
+        other.spent = [self.spent[0][:], self.spent[1][:]]
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
         return other
@@ -117,5 +132,6 @@ class KlubnachtState:
         facts: dict[str, object] = {name: getattr(self, name) for name in self.__slots__}
         facts["tasks"] = [task.id for task in self.tasks]
         facts["pool"] = len(self.pool)
+        del facts["claim_memo"]
         facts["rng"] = self.rng.getstate()
         return facts
