@@ -1,8 +1,11 @@
 """The five ends of the night, each with its reason code; the exact shortcut checks."""
 
+import pytest
+
 from stammtisch.engine.klubnacht import GAME
 from stammtisch.engine.klubnacht.catalogue import sentence
 from stammtisch.engine.klubnacht.scoring import buildable, safe_leader
+from stammtisch.engine.protocol import GameError
 from tests.engine.klubnacht.helpers import kinds, night, play
 
 ALL_SOUND = ["sound"] * 5
@@ -44,7 +47,11 @@ def test_lead_safe_ends_the_night_when_every_task_left_could_not_catch_up() -> N
 
 
 def test_lead_safe_counts_face_down_tasks_with_their_points() -> None:
-    spec = {"stack": ["dj", "sound", "dj", "sound"], "wishlist": ["e01", "h02"], "face_down": ["h02"]}
+    spec = {
+        "stack": ["dj", "sound", "dj", "sound"],
+        "wishlist": ["e01", "h02"],
+        "face_down": ["h02"],
+    }
     state = night(**spec)
     play(state, "take 0", "take 1", "claim e01 dj1 sound1")
     assert not state.over  # 2 + 3 coin = 5; seat 1 could still claim 9 -> 9 + 3 = 12
@@ -70,7 +77,10 @@ def test_nothing_buildable_ends_the_night() -> None:
     spec = {"stack": ["dj", "sound"] * 5, "wishlist": ["e01", "m01"]}
     state = night(**spec)
     assert buildable(state)
-    state = night(stack=["dj", "sound", "bouncer"], wishlist=["e01", {"id": "x1", "needs": ["sound"] * 5, "points": 9}])
+    state = night(
+        stack=["dj", "sound", "bouncer"],
+        wishlist=["e01", {"id": "x1", "needs": ["sound"] * 5, "points": 9}],
+    )
     play(state, "take 0", "take 1", "claim e01 dj1 sound1")
     assert state.over
     assert state.end_reason == "nothing_buildable"
@@ -88,7 +98,13 @@ def test_nothing_buildable_counts_face_down_tasks_with_their_real_needs() -> Non
 
 
 def test_every_end_reason_comes_with_a_sentence_for_the_player() -> None:
-    for reason in ["market_empty", "all_tasks_claimed", "lead_safe", "nothing_buildable", "double_pass"]:
+    for reason in [
+        "market_empty",
+        "all_tasks_claimed",
+        "lead_safe",
+        "nothing_buildable",
+        "double_pass",
+    ]:
         assert sentence("end_reasons", reason, "en")
         assert sentence("end_reasons", reason, "de") != sentence("end_reasons", reason, "en")
 
@@ -98,9 +114,6 @@ def test_no_action_is_accepted_after_the_night_ended() -> None:
     play(state, "take 0", "take 1", "claim e01 dj1 sound1")
     assert GAME.to_act(state) == frozenset()
     assert GAME.legal_actions(state, 0) == []
-    try:
+    with pytest.raises(GameError) as caught:
         play(state, "end")
-    except Exception as error:  # noqa: BLE001
-        assert getattr(error, "code", None) == "game_over"
-    else:
-        raise AssertionError("an action after the end was accepted")
+    assert caught.value.code == "game_over"

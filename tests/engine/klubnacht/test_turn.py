@@ -132,7 +132,17 @@ def test_acting_out_of_turn_is_refused() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "take", "take 3", "take one", "claim e01", "claim e01 dj9", "keep", "redeem joker", "dance"],
+    [
+        "",
+        "take",
+        "take 3",
+        "take one",
+        "claim e01",
+        "claim e01 dj9",
+        "keep",
+        "redeem joker",
+        "dance",
+    ],
 )
 def test_malformed_actions_are_refused_with_a_reason(text: str) -> None:
     with pytest.raises(GameError) as caught:
@@ -142,7 +152,14 @@ def test_malformed_actions_are_refused_with_a_reason(text: str) -> None:
 
 
 def test_actions_have_a_lossless_canonical_text() -> None:
-    for text in ["take 0", "claim e01 dj1 sound1", "redeem sabotage dj", "redeem triple", "keep bar2", "end"]:
+    for text in [
+        "take 0",
+        "claim e01 dj1 sound1",
+        "redeem sabotage dj",
+        "redeem triple",
+        "keep bar2",
+        "end",
+    ]:
         if text == "keep bar2":
             text = "keep bartender2"
         assert GAME.action_text(GAME.parse_action(text)) == text

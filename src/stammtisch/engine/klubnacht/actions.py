@@ -96,7 +96,9 @@ def parse_action(text: str) -> Action:
         return Keep(parse_card(args[0]))
     if verb == "redeem" and args:
         return _parse_redeem(text, args)
-    raise _malformed(text, "expected take 0|1|2, claim TASK CARDS, redeem CHIP [MOTIF], keep CARD or end")
+    raise _malformed(
+        text, "expected take 0|1|2, claim TASK CARDS, redeem CHIP [MOTIF], keep CARD or end"
+    )
 
 
 def _parse_redeem(text: str, args: list[str]) -> Redeem:

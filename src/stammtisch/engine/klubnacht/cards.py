@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from stammtisch.engine.klubnacht.catalogue import CARD_COUNT, COPIES, FIELD_BITS, MOTIF_INDEX, MOTIFS
+from stammtisch.engine.klubnacht.catalogue import (
+    CARD_COUNT,
+    COPIES,
+    FIELD_BITS,
+    MOTIF_INDEX,
+    MOTIFS,
+)
 from stammtisch.engine.protocol import GameError
 
 NO_CARD = -1

@@ -96,7 +96,9 @@ def check_texts(where: str, value: Any) -> dict[str, str]:
     """A mapping language -> non-empty text, with every language present."""
     if not isinstance(value, dict):
         raise DataError(where, "expected an object with one text per language")
-    missing = [lang for lang in LANGUAGES if not isinstance(value.get(lang), str) or not value[lang]]
+    missing = [
+        lang for lang in LANGUAGES if not isinstance(value.get(lang), str) or not value[lang]
+    ]
     if missing:
         raise DataError(where, f"missing text for {', '.join(missing)}")
     return {lang: value[lang] for lang in LANGUAGES}
@@ -113,7 +115,9 @@ def _load_motifs() -> tuple[tuple[str, ...], tuple[dict[str, str], ...], int]:
         raise DataError("motifs.json", "motif codes must be distinct words")
     if len(codes) > 8:
         raise DataError("motifs.json", "at most 8 motifs")
-    names = tuple(check_texts(f"motifs.json {c}", m.get("name")) for c, m in zip(codes, motifs))
+    names = tuple(
+        check_texts(f"motifs.json {c}", m.get("name")) for c, m in zip(codes, motifs, strict=True)
+    )
     copies = data.get("copies")
     if not isinstance(copies, int) or not 1 <= copies <= 9:
         raise DataError("motifs.json", "'copies' must be a whole number from 1 to 9")

@@ -64,7 +64,9 @@ def _free_drink(state: KlubnachtState, seat: int, motif: int, ev: Events) -> Non
     add_to_hand(state, seat, card, 1 << seat)
     if ev is not None:
         ev.append(Event("card_drawn", {"seat": seat, "source": "stack"}))
-        ev.append(Event("cards_seen", {"seat": seat, "cards": [CARD_TEXT[card]]}, frozenset({seat})))
+        ev.append(
+            Event("cards_seen", {"seat": seat, "cards": [CARD_TEXT[card]]}, frozenset({seat}))
+        )
 
 
 def _magpie_reveal(state: KlubnachtState, seat: int, ev: Events) -> None:

@@ -116,7 +116,9 @@ def key_action(state: KlubnachtState, key: int) -> Action:
     return Keep(state.pending[key - KEEP_KEY])
 
 
-def random_playout(state: KlubnachtState, rng: random.Random, log: list[Action] | None = None) -> None:
+def random_playout(
+    state: KlubnachtState, rng: random.Random, log: list[Action] | None = None
+) -> None:
     """Play the night to its end choosing uniformly among the legal actions.
 
     The same choice as `keys[int(rng.random() * len(keys))]` over `action_keys`, without

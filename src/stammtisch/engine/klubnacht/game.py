@@ -34,7 +34,9 @@ class KlubnachtGame:
         """Options: {"chips": bool} (the chip variant), default False."""
         unknown = set(options) - {"chips"}
         if unknown:
-            raise GameError("bad_options", f"Unknown Klubnacht options: {', '.join(sorted(unknown))}.")
+            raise GameError(
+                "bad_options", f"Unknown Klubnacht options: {', '.join(sorted(unknown))}."
+            )
         chips_on = options.get("chips", False)
         if not isinstance(chips_on, bool):
             raise GameError("bad_options", "The option 'chips' must be true or false.")
@@ -115,7 +117,9 @@ def outcome_details(state: KlubnachtState) -> dict[str, Any]:
             None if chip is None else {"chip": chip, "used": state.chip_used[seat]}
             for seat, chip in enumerate(state.chips)
         ],
-        "tasks": [[t.id for s, t in enumerate(state.tasks) if state.owner[s] == seat] for seat in (0, 1)],
+        "tasks": [
+            [t.id for s, t in enumerate(state.tasks) if state.owner[s] == seat] for seat in (0, 1)
+        ],
         "task_points": list(state.points),
         "coin": coin_holder(state),
         "scores_without_compensation": [score(state, seat, compensation=False) for seat in (0, 1)],

@@ -66,7 +66,9 @@ def pick_cards(state: KlubnachtState, seat: int, slot: int) -> tuple[int, ...]:
     other_bit = 1 << (1 - seat)
     missing = list(state.tasks[slot].needs)
     chosen = []
-    for card in [c for c in hand if seen[c] & other_bit] + [c for c in hand if not seen[c] & other_bit]:
+    for card in [c for c in hand if seen[c] & other_bit] + [
+        c for c in hand if not seen[c] & other_bit
+    ]:
         motif = MOTIF_OF[card]
         if missing[motif]:
             missing[motif] -= 1
@@ -202,4 +204,3 @@ def finish(state: KlubnachtState, reason: str, ev: Events) -> None:
         scores = {str(seat): score(state, seat) for seat in (0, 1)}
         winner = leader(state)
         ev.append(Event("night_ended", {"reason": reason, "scores": scores, "winner": winner}))
-

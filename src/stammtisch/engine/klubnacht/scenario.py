@@ -93,7 +93,11 @@ def _stack(entries: Any) -> list[int]:
     for entry in entries:
         if not isinstance(entry, str):
             raise DataError("scenario", f"stack entry {entry!r} is not a card or motif")
-        card = _next_copy(MOTIF_INDEX[entry], used, named) if entry in MOTIF_INDEX else parse_card(entry)
+        card = (
+            _next_copy(MOTIF_INDEX[entry], used, named)
+            if entry in MOTIF_INDEX
+            else parse_card(entry)
+        )
         if card in used:
             raise DataError("scenario", f"the stack names {entry!r} twice")
         used.add(card)
@@ -119,7 +123,7 @@ def _event_data(event: Event) -> dict[str, Any]:
 
 def _steps(spec: Mapping[str, Any], state: KlubnachtState) -> list[tuple[int | None, str]]:
     """The scenario's actions as (seat or None for the seat to act, text)."""
-    steps = []
+    steps: list[tuple[int | None, str]] = []
     for entry in spec.get("actions", []):
         if isinstance(entry, str):
             steps.append((None, entry))

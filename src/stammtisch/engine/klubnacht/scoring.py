@@ -1,4 +1,4 @@
-"""Scores, the majority coin, and the exact "lead cannot be caught" and "nothing buildable" checks."""
+"""Scores, the 3+ coin, and the exact "lead cannot be caught" and "nothing buildable" checks."""
 
 from __future__ import annotations
 

@@ -68,7 +68,8 @@ def _check_claim(state: KlubnachtState, seat: int, action: Claim) -> None:
         counts[MOTIF_OF[card]] += 1
     if tuple(counts) != state.tasks[slot].needs:
         raise GameError(
-            "cards_do_not_match", f"The task {action.task!r} needs exactly {_needs_text(state, slot)}."
+            "cards_do_not_match",
+            f"The task {action.task!r} needs exactly {_needs_text(state, slot)}.",
         )
 
 

@@ -81,7 +81,9 @@ def _seat_view(state: KlubnachtState, seat: int, viewer: int | None) -> dict[str
     }
     if viewer == seat:
         other_bit = 1 << (1 - seat)
-        side["known_to_opponent"] = [CARD_TEXT[c] for c in sorted(hand) if state.seen[c] & other_bit]
+        side["known_to_opponent"] = [
+            CARD_TEXT[c] for c in sorted(hand) if state.seen[c] & other_bit
+        ]
     return side
 
 
