@@ -14,7 +14,9 @@ import pytest
 from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.engine import make_url
 
+from stammtisch.bots import registry as bot_registry
 from stammtisch.bus import LocalBus
+from stammtisch.engine import registry as engine_registry
 from stammtisch.services.platform import Platform, build_platform
 from stammtisch.services.timesource import ManualClock
 from stammtisch.settings import Settings
@@ -33,6 +35,13 @@ def service_missing(what: str) -> None:
 def worker_name(config: pytest.Config) -> str:
     """The xdist worker id (gw0, gw1, ...) or `main` without xdist."""
     return str(getattr(config, "workerinput", {}).get("workerid", "main"))
+
+
+@pytest.fixture(autouse=True)
+def toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Register the toy game and its bot, which platform tests play on."""
+    monkeypatch.setitem(engine_registry._GAMES, "toy", "tests.toygame:GAME")
+    monkeypatch.setitem(bot_registry._BOTS, "toy", {"steady": "tests.toygame:SteadyBot"})
 
 
 @pytest.fixture(scope="session")

@@ -109,7 +109,7 @@ class Accounts:
         language = check_language(language)
         password_hash = _hasher.hash(password)
         try:
-            with self.ctx.store.write() as session:
+            with self.ctx.write() as session:
                 if session.scalar(
                     select(Member.id).where(Member.nickname_key == nickname_key(nickname))
                 ):
@@ -133,7 +133,7 @@ class Accounts:
         """Check the password and open a session; refuses after too many recent failures."""
         key = nickname_key(nickname)[:40]
         now = self.ctx.clock.now()
-        with self.ctx.store.write() as session:
+        with self.ctx.write() as session:
             self._check_rate(session, key, remote)
             member = session.scalar(select(Member).where(Member.nickname_key == key))
             ok = member is not None and _verify(member.password_hash, password)
@@ -179,7 +179,7 @@ class Accounts:
 
     def identify(self, token: str) -> Identity | None:
         """The member of a session token, or None if it is unknown or expired."""
-        with self.ctx.store.read() as session:
+        with self.ctx.read() as session:
             row = session.get(LoginSession, self._token_hash(token))
             if row is None or row.expires_at <= self.ctx.clock.now():
                 return None
@@ -187,14 +187,14 @@ class Accounts:
 
     def log_out(self, token: str) -> None:
         """End the session of this token."""
-        with self.ctx.store.write() as session:
+        with self.ctx.write() as session:
             session.execute(
                 delete(LoginSession).where(LoginSession.token_hash == self._token_hash(token))
             )
 
     def member(self, member_id: int) -> Member:
         """A member by id."""
-        with self.ctx.store.read() as session:
+        with self.ctx.read() as session:
             member = session.get(Member, member_id)
             if member is None:
                 raise not_found("accounts.member_unknown", "There is no such member.")
@@ -202,7 +202,7 @@ class Accounts:
 
     def by_nickname(self, nickname: str) -> Member:
         """A member by nickname (case-insensitive)."""
-        with self.ctx.store.read() as session:
+        with self.ctx.read() as session:
             member = session.scalar(
                 select(Member).where(Member.nickname_key == nickname_key(nickname))
             )
@@ -222,7 +222,7 @@ class Accounts:
         language: str | None = None,
     ) -> Member:
         """Change a member's own e-mail address, e-mail opt-in and language."""
-        with self.ctx.store.write() as session:
+        with self.ctx.write() as session:
             member = session.get(Member, member_id)
             if member is None:
                 raise not_found("accounts.member_unknown", "There is no such member.")
@@ -243,7 +243,7 @@ class Accounts:
     def change_password(self, member_id: int, old: str, new: str) -> None:
         """Set a new password after checking the old one."""
         check_password(new)
-        with self.ctx.store.write() as session:
+        with self.ctx.write() as session:
             member = session.get(Member, member_id)
             if member is None or not _verify(member.password_hash, old):
                 raise ServiceError(
@@ -253,12 +253,12 @@ class Accounts:
 
     def games_played(self, member_id: int) -> int:
         """How many rated games a member has finished."""
-        with self.ctx.store.read() as session:
+        with self.ctx.read() as session:
             return count_games_played(session, member_id)
 
     def set_vip(self, nickname: str, on: bool) -> Member:
         """Grant or withdraw VIP (an admin command); VIP only raises the game limit."""
-        with self.ctx.store.write() as session:
+        with self.ctx.write() as session:
             member = session.scalar(
                 select(Member).where(Member.nickname_key == nickname_key(nickname))
             )

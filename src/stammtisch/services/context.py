@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.orm import Session
 
 from stammtisch.bus import Bus
 from stammtisch.services.timesource import Clock
 from stammtisch.settings import Settings
-from stammtisch.store.db import Store
+from stammtisch.store.db import Store, after_commit
 
 
 @dataclass(frozen=True)
@@ -18,3 +23,26 @@ class Context:
     store: Store
     bus: Bus
     clock: Clock
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """A write unit of work that knows this context (for domain event handlers)."""
+        with self.store.write() as session:
+            session.info["ctx"] = self
+            yield session
+
+    def read(self) -> AbstractContextManager[Session]:
+        """A read-only unit of work."""
+        return self.store.read()
+
+    def publish_after_commit(self, session: Session, channel: str, message: dict[str, Any]) -> None:
+        """Tell live listeners about a change once it is committed."""
+        after_commit(session, lambda: self.bus.publish(channel, message))
+
+
+def context_of(session: Session) -> Context:
+    """The context of a write unit opened with `Context.write` (for event handlers)."""
+    ctx = session.info.get("ctx")
+    if not isinstance(ctx, Context):
+        raise RuntimeError("this session was not opened through Context.write()")
+    return ctx

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from stammtisch.engine.protocol import Outcome, Seat
 
-HANDLER_MODULES: tuple[str, ...] = ()
+HANDLER_MODULES: tuple[str, ...] = ("stammtisch.services.notifications",)
 """Modules whose import subscribes their handlers; a new domain adds its module here."""
 
 EndedBy = Literal["normal", "resign", "timeout"]
@@ -43,6 +43,8 @@ class GameFinished:
     finished_at: datetime
     timed_out: frozenset[Seat] = field(default_factory=frozenset)
     """Seats whose member timed out earlier and were played by a bot to the end."""
+    resigned: frozenset[Seat] = field(default_factory=frozenset)
+    """Seats whose member resigned earlier and were played by a bot to the end."""
 
 
 E = TypeVar("E")

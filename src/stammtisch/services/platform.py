@@ -4,18 +4,34 @@ from __future__ import annotations
 
 from stammtisch.bus import Bus, make_bus
 from stammtisch.services.accounts import Accounts
+from stammtisch.services.challenges import Challenges
+from stammtisch.services.clock import Sweeper
 from stammtisch.services.context import Context
+from stammtisch.services.gamecache import GameCache
+from stammtisch.services.gameviews import GameViews
+from stammtisch.services.hub import Hub
+from stammtisch.services.lobby import Lobby
+from stammtisch.services.notifications import Notifications
+from stammtisch.services.tables import Tables
 from stammtisch.services.timesource import Clock, SystemClock
 from stammtisch.settings import Settings
 from stammtisch.store.db import Store, make_engine, migrate
 
 
 class Platform:
-    """Every service of the platform, sharing one context."""
+    """Every service of the platform, sharing one context and one cache of game states."""
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
+        cache = GameCache()
         self.accounts = Accounts(ctx)
+        self.tables = Tables(ctx, cache)
+        self.views = GameViews(ctx, cache)
+        self.notifications = Notifications(ctx)
+        self.challenges = Challenges(ctx, self.tables)
+        self.lobby = Lobby(ctx, self.tables)
+        self.hub = Hub(ctx, self.challenges, self.lobby, self.notifications)
+        self.sweeper = Sweeper(ctx, self.tables, self.challenges, self.lobby, self.notifications)
 
     def close(self) -> None:
         """Release the database connections."""

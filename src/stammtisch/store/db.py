@@ -11,7 +11,7 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import NullPool
 
@@ -20,6 +20,7 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     """WAL for concurrent readers, enforced foreign keys, and a busy wait instead of errors."""
+    dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
@@ -28,11 +29,19 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def _sqlite_begin(connection: Connection) -> None:
+    """Writes take SQLite's write lock up front, so writers of several processes queue up
+    instead of failing on a stale snapshot; reads start a plain (snapshot) transaction."""
+    immediate = connection.get_execution_options().get("sqlite_immediate", False)
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
 def make_engine(url: str, *, pooled: bool = True) -> Engine:
     """An engine for this URL with the settings each database needs."""
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 10})
         event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "begin", _sqlite_begin)
         return engine
     if not pooled:
         return create_engine(url, poolclass=NullPool)
@@ -71,6 +80,9 @@ class Store:
         self.engine = engine
         self.sessions = sessionmaker(engine, expire_on_commit=False)
         self.is_sqlite = engine.dialect.name == "sqlite"
+        self._writes = sessionmaker(
+            engine.execution_options(sqlite_immediate=True), expire_on_commit=False
+        )
         self._write_lock = threading.RLock() if self.is_sqlite else None
 
     @contextmanager
@@ -89,7 +101,7 @@ class Store:
             yield from self._write()
 
     def _write(self) -> Iterator[Session]:
-        with self.sessions() as session:
+        with self._writes() as session:
             session.info["after_commit"] = []
             with session.begin():
                 yield session

@@ -35,9 +35,12 @@ class GameRow(Base):
     ended_seat: Mapped[int | None]
     rematch_of: Mapped[int | None] = mapped_column(ForeignKey("games.id"))
 
+    __mapper_args__ = {"version_id_col": seq, "version_id_generator": False}  # noqa: RUF012
+
 
 class SeatRow(Base):
-    """A seat of a game: a member, or a bot (also after a bot took over a timed-out member)."""
+    """A seat of a game: a member, a bot, or a member who left (`left`: resign/timeout) and whose
+    seat a bot plays on."""
 
     __tablename__ = "seats"
 
@@ -47,7 +50,7 @@ class SeatRow(Base):
     seat: Mapped[int] = mapped_column(primary_key=True)
     member_id: Mapped[int | None] = mapped_column(ForeignKey("members.id"), index=True)
     bot: Mapped[str | None] = mapped_column(String(40))
-    timed_out: Mapped[bool] = mapped_column(default=False)
+    left: Mapped[str | None] = mapped_column(String(16))
     moves: Mapped[int] = mapped_column(default=0)
 
 

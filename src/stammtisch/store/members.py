@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Index, String
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy import ForeignKey, Index, String, select
+from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from stammtisch.store.base import Base
 
@@ -49,3 +50,12 @@ class LoginAttempt(Base):
     remote: Mapped[str] = mapped_column(String(64))
     at: Mapped[datetime]
     success: Mapped[bool]
+
+
+def nicknames(session: Session, member_ids: Iterable[int | None]) -> dict[int, str]:
+    """The nicknames of these members, by id."""
+    ids = sorted({i for i in member_ids if i is not None})
+    if not ids:
+        return {}
+    rows = session.execute(select(Member.id, Member.nickname).where(Member.id.in_(ids)))
+    return {int(row[0]): str(row[1]) for row in rows}

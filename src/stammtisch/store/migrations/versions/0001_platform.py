@@ -238,7 +238,7 @@ def upgrade() -> None:
         sa.Column("seat", sa.Integer(), nullable=False),
         sa.Column("member_id", sa.Integer(), nullable=True),
         sa.Column("bot", sa.String(length=40), nullable=True),
-        sa.Column("timed_out", sa.Boolean(), nullable=False),
+        sa.Column("left", sa.String(length=16), nullable=True),
         sa.Column("moves", sa.Integer(), nullable=False),
         sa.ForeignKeyConstraint(
             ["game_id"], ["games.id"], name=op.f("fk_seats_game_id_games"), ondelete="CASCADE"

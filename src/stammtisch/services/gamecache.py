@@ -1,0 +1,87 @@
+"""Game states in memory: a cache rebuilt by replaying the stored log, one lock per game."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from stammtisch.engine.protocol import Game
+from stammtisch.engine.registry import get_game
+from stammtisch.store.games import ActionRow, GameRow
+
+LOCK_STRIPES = 1024
+"""Games share this many locks (by id), which bounds memory however many games there are."""
+
+
+@dataclass
+class Cached:
+    """The state of a game after its first `seq` log entries."""
+
+    seq: int
+    state: Any
+
+
+class GameCache:
+    """Keeps the states of recently used games; the database stays the source of truth.
+
+    A state is only trusted for the `seq` it was built at: when the stored log is longer (another
+    process moved the game on), the missing entries are replayed onto it first.
+    """
+
+    def __init__(self, capacity: int = 5000) -> None:
+        self._capacity = capacity
+        self._entries: OrderedDict[int, Cached] = OrderedDict()
+        self._locks = [threading.Lock() for _ in range(LOCK_STRIPES)]
+        self._guard = threading.Lock()
+
+    @contextmanager
+    def locked(self, game_id: int) -> Iterator[None]:
+        """Hold the lock of one game (serialises this process's work on it)."""
+        with self._locks[game_id % LOCK_STRIPES]:
+            yield
+
+    def state(self, session: Session, row: GameRow) -> Any:
+        """The state of this game at the stored `row.seq` (call with the game's lock held)."""
+        game = get_game(row.game)
+        with self._guard:
+            entry = self._entries.get(row.id)
+            if entry is not None:
+                self._entries.move_to_end(row.id)
+        if entry is None or entry.seq > row.seq:
+            entry = Cached(0, game.setup(row.options, row.seed))
+        if entry.seq < row.seq:
+            _replay(game, session, row.id, entry, row.seq)
+        self.store(row.id, entry.seq, entry.state)
+        return entry.state
+
+    def store(self, game_id: int, seq: int, state: Any) -> None:
+        """Remember the state of a game at this log position."""
+        with self._guard:
+            self._entries[game_id] = Cached(seq, state)
+            self._entries.move_to_end(game_id)
+            while len(self._entries) > self._capacity:
+                self._entries.popitem(last=False)
+
+    def forget(self, game_id: int) -> None:
+        """Drop a game's state (after a failed write, its cached state may be ahead)."""
+        with self._guard:
+            self._entries.pop(game_id, None)
+
+
+def _replay(game: Game[Any, Any], session: Session, game_id: int, entry: Cached, upto: int) -> None:
+    rows = session.execute(
+        select(ActionRow.seat, ActionRow.kind, ActionRow.text)
+        .where(ActionRow.game_id == game_id, ActionRow.seq > entry.seq, ActionRow.seq <= upto)
+        .order_by(ActionRow.seq)
+    )
+    for seat, kind, text in rows:
+        if kind == "play":
+            game.apply(entry.state, seat, game.parse_action(text))
+    entry.seq = upto

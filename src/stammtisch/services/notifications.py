@@ -1,0 +1,255 @@
+"""Notifications: the in-app feed with its unread count, pushed live, and e-mails for opt-ins."""
+
+from __future__ import annotations
+
+import logging
+import smtplib
+from datetime import datetime
+from email.message import EmailMessage
+from typing import Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.orm import Session
+
+from stammtisch.services.context import Context, context_of
+from stammtisch.services.events import GameFinished, subscribe
+from stammtisch.services.texts import has_text, translate
+from stammtisch.store.members import Member, nicknames
+from stammtisch.store.notifications import NotificationRow
+from stammtisch.store.presence import PresenceRow
+
+log = logging.getLogger(__name__)
+
+KINDS = (
+    "your_turn",
+    "reminder",
+    "challenge_received",
+    "challenge_accepted",
+    "challenge_declined",
+    "challenge_expired",
+    "seek_joined",
+    "seek_expired",
+    "taken_over",
+    "game_over",
+    "album_upgrade",
+)
+
+
+def is_watching(session: Session, member_id: int, game_id: int, now: datetime) -> bool:
+    """Whether the member has that game open right now (in any server process)."""
+    return (
+        session.scalar(
+            select(PresenceRow.connection).where(
+                PresenceRow.member_id == member_id,
+                PresenceRow.game_id == game_id,
+                PresenceRow.expires_at > now,
+            )
+        )
+        is not None
+    )
+
+
+def notify(session: Session, member_id: int, kind: str, data: dict[str, Any]) -> bool:
+    """Add a notification in this write unit and push it live after commit.
+
+    A `your_turn` notice is left out while the member is looking at that game. Returns whether a
+    notification was added.
+    """
+    if kind not in KINDS:
+        raise ValueError(f"unknown notification kind {kind!r}")
+    ctx = context_of(session)
+    now = ctx.clock.now()
+    if kind == "your_turn" and is_watching(session, member_id, int(data["game_id"]), now):
+        return False
+    member = session.get(Member, member_id)
+    if member is None:
+        return False
+    wants_email = member.email_notifications and member.email is not None
+    session.add(
+        NotificationRow(
+            member_id=member_id,
+            kind=kind,
+            data=data,
+            created_at=now,
+            email_status="pending" if wants_email else "none",
+        )
+    )
+    ctx.publish_after_commit(session, f"member:{member_id}", {"type": "notification"})
+    return True
+
+
+def _game_name(language: str, game: str) -> str:
+    key = f"game.{game}"
+    return translate(language, key) if has_text(key) else game
+
+
+def render(language: str, kind: str, data: dict[str, Any]) -> str:
+    """The notification's sentence in this language."""
+    params: dict[str, Any] = dict(data)
+    params["game"] = _game_name(language, str(data.get("game", "")))
+    opponents = data.get("opponents")
+    if opponents is not None:
+        params["opponents"] = ", ".join(opponents) or translate(language, "opponents.robot")
+    key = f"game_over.{data.get('result', 'place')}" if kind == "game_over" else kind
+    return translate(language, key, **params)
+
+
+def link(base_url: str, data: dict[str, Any]) -> str:
+    """Where the notification leads: its game, or the hub."""
+    base = base_url.rstrip("/")
+    return f"{base}/games/{data['game_id']}" if "game_id" in data else f"{base}/"
+
+
+def on_game_finished(session: Session, event: GameFinished) -> None:
+    """Tell every member of a finished game how it ended for them."""
+    seats = len(event.members)
+    for seat, member_id in enumerate(event.members):
+        if member_id is None:
+            continue
+        place = next(i + 1 for i, group in enumerate(event.outcome.ranking) if seat in group)
+        decisive = seats == 2 and len(event.outcome.ranking[0]) == 1
+        result = ("won" if place == 1 else "lost") if decisive else "place"
+        names = [nicknames(session, [m])[m] for s, m in enumerate(event.members) if s != seat and m]
+        notify(
+            session,
+            member_id,
+            "game_over",
+            {
+                "game_id": event.game_id,
+                "game": event.game,
+                "opponents": names,
+                "result": result,
+                "place": place,
+                "seats": seats,
+            },
+        )
+
+
+subscribe(GameFinished, on_game_finished)
+
+
+class Notifications:
+    """Reading the feed, marking it read, and sending the e-mails waiting in the outbox."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    def feed(self, member_id: int, limit: int = 50, before: int | None = None) -> dict[str, Any]:
+        """The member's newest notifications (rendered in their language) and the unread count."""
+        with self.ctx.read() as session:
+            member = session.get(Member, member_id)
+            language = member.language if member else "en"
+            query = select(NotificationRow).where(NotificationRow.member_id == member_id)
+            if before is not None:
+                query = query.where(NotificationRow.id < before)
+            rows = session.scalars(query.order_by(NotificationRow.id.desc()).limit(limit)).all()
+            return {
+                "unread": self._unread(session, member_id),
+                "items": [
+                    {
+                        "id": row.id,
+                        "kind": row.kind,
+                        "text": render(language, row.kind, row.data),
+                        "data": row.data,
+                        "created_at": row.created_at.isoformat(),
+                        "read": row.read_at is not None,
+                    }
+                    for row in rows
+                ],
+            }
+
+    def unread(self, member_id: int) -> int:
+        """How many notifications the member has not read."""
+        with self.ctx.read() as session:
+            return self._unread(session, member_id)
+
+    @staticmethod
+    def _unread(session: Session, member_id: int) -> int:
+        count = select(func.count()).where(
+            NotificationRow.member_id == member_id, NotificationRow.read_at.is_(None)
+        )
+        return session.scalar(count) or 0
+
+    def mark_read(self, member_id: int, ids: list[int] | None = None) -> int:
+        """Mark some (or all) of the member's own notifications read; returns the unread count."""
+        with self.ctx.write() as session:
+            query = update(NotificationRow).where(
+                NotificationRow.member_id == member_id, NotificationRow.read_at.is_(None)
+            )
+            if ids is not None:
+                query = query.where(NotificationRow.id.in_(ids))
+            session.execute(query.values(read_at=self.ctx.clock.now()))
+            self.ctx.publish_after_commit(session, f"member:{member_id}", {"type": "read"})
+            return self._unread(session, member_id)
+
+    def send_emails(self, limit: int = 50) -> int:
+        """Send waiting e-mails through the configured SMTP server; returns how many were sent."""
+        settings = self.ctx.settings
+        claimed = self._claim_emails(limit)
+        if not claimed:
+            return 0
+        if not settings.smtp_host:
+            self._mark([row_id for row_id, _ in claimed], "none")
+            return 0
+        sent, failed = [], []
+        try:
+            with smtplib.SMTP(settings.smtp_host, settings.smtp_port, timeout=10) as smtp:
+                if settings.smtp_starttls:
+                    smtp.starttls()
+                if settings.smtp_user:
+                    smtp.login(settings.smtp_user, settings.smtp_password or "")
+                for row_id, message in claimed:
+                    try:
+                        smtp.send_message(message)
+                        sent.append(row_id)
+                    except smtplib.SMTPException:
+                        log.exception("e-mail %s was refused", row_id)
+                        failed.append(row_id)
+        except (OSError, smtplib.SMTPException):
+            log.exception("SMTP server %s unreachable; e-mails stay queued", settings.smtp_host)
+            self._mark([row_id for row_id, _ in claimed if row_id not in sent], "pending")
+        self._mark(sent, "sent")
+        self._mark(failed, "failed")
+        return len(sent)
+
+    def _claim_emails(self, limit: int) -> list[tuple[int, EmailMessage]]:
+        """Take waiting e-mails out of the queue (exactly once, even with several processes)."""
+        claimed: list[tuple[int, EmailMessage]] = []
+        with self.ctx.write() as session:
+            rows = session.scalars(
+                select(NotificationRow)
+                .where(NotificationRow.email_status == "pending")
+                .order_by(NotificationRow.id)
+                .limit(limit)
+                .with_for_update(skip_locked=True)
+            ).all()
+            for row in rows:
+                member = session.get(Member, row.member_id)
+                row.email_status = "sending"
+                if member is None or member.email is None or not member.email_notifications:
+                    row.email_status = "none"
+                    continue
+                claimed.append((row.id, self._message(member, row)))
+        return claimed
+
+    def _message(self, member: Member, row: NotificationRow) -> EmailMessage:
+        text = render(member.language, row.kind, row.data)
+        footer = translate(
+            member.language, "email.footer", url=link(self.ctx.settings.public_base_url, row.data)
+        )
+        message = EmailMessage()
+        message["From"] = self.ctx.settings.smtp_sender
+        message["To"] = member.email
+        message["Subject"] = f"Stammtisch: {text}"
+        message.set_content(f"{text}\n\n{footer}\n")
+        return message
+
+    def _mark(self, ids: list[int], status: str) -> None:
+        if not ids:
+            return
+        with self.ctx.write() as session:
+            session.execute(
+                update(NotificationRow)
+                .where(NotificationRow.id.in_(ids))
+                .values(email_status=status)
+            )

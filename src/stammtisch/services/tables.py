@@ -1,0 +1,297 @@
+"""Running games: opening tables with members and bots, actions, resign, bot moves, views."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+from sqlalchemy.orm.exc import StaleDataError
+
+from stammtisch.bots.protocol import Bot
+from stammtisch.bots.registry import make_bot
+from stammtisch.engine.protocol import GameError
+from stammtisch.engine.registry import game_names, get_game
+from stammtisch.services.context import Context
+from stammtisch.services.errors import ServiceError, conflict, forbidden, not_found
+from stammtisch.services.gamecache import GameCache
+from stammtisch.services.gameflow import (
+    append,
+    finish,
+    forfeit_outcome,
+    seats_of,
+    settle,
+    visible_events,
+)
+from stammtisch.services.notifications import notify
+from stammtisch.services.policy import policy
+from stammtisch.store.db import after_commit
+from stammtisch.store.games import ActionRow, GameRow, SeatRow
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who sits on a seat of a new game: a member or a bot."""
+
+    member_id: int | None = None
+    bot: str | None = None
+
+
+@dataclass(frozen=True)
+class Played:
+    """The answer to a submitted action: the game's new sequence number and what the seat saw."""
+
+    game_id: int
+    seq: int
+    events: list[dict[str, Any]]
+    repeated: bool
+    bot_turn: bool
+
+
+def check_game(name: str) -> str:
+    """A known game's name, or a clear error."""
+    if name not in game_names():
+        raise ServiceError("game.unknown", f"There is no game called {name!r}.")
+    return name
+
+
+def check_options(name: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The game's normalised options, or a clear error."""
+    try:
+        return get_game(check_game(name)).normalize_options(options)
+    except GameError as error:
+        raise ServiceError(f"game.{error.code}", error.reason) from None
+
+
+def check_clock(name: str, clock: dict[str, Any] | None) -> dict[str, Any]:
+    """A table's clock: turn-based (the default) or realtime with one of the allowed lengths."""
+    clock = clock or {"mode": "turn"}
+    rules = policy(name)
+    if clock.get("mode") == "turn" and set(clock) == {"mode"}:
+        return {"mode": "turn"}
+    if clock.get("mode") == "realtime" and set(clock) == {"mode", "seconds"}:
+        if not rules.realtime:
+            raise ServiceError("game.no_realtime", f"{name} is only played turn-based.")
+        if clock["seconds"] not in rules.realtime_seconds:
+            allowed = ", ".join(str(s) for s in rules.realtime_seconds)
+            raise ServiceError("game.clock_invalid", f"Choose a clock of {allowed} seconds.")
+        return {"mode": "realtime", "seconds": int(clock["seconds"])}
+    raise ServiceError(
+        "game.clock_invalid", 'A clock is {"mode": "turn"} or {"mode": "realtime", "seconds": N}.'
+    )
+
+
+class Tables:
+    """Running games: the database holds the log, the cache holds states rebuilt from it."""
+
+    def __init__(self, ctx: Context, cache: GameCache | None = None) -> None:
+        self.ctx = ctx
+        self.cache = cache or GameCache()
+        self._bots: dict[tuple[str, str], Bot] = {}
+
+    def open(
+        self,
+        session: Session,
+        name: str,
+        options: dict[str, Any],
+        seats: Sequence[SeatSpec],
+        *,
+        practice: bool = False,
+        clock: dict[str, Any] | None = None,
+        rematch_of: int | None = None,
+    ) -> GameRow:
+        """Start a game in the caller's transaction (options and clock already checked)."""
+        game = get_game(name)
+        if len(seats) != game.seat_count(options):
+            raise ServiceError("game.seats", "The number of seats does not fit the options.")
+        seed = secrets.randbits(62)
+        state = game.setup(options, seed)
+        row = GameRow(
+            game=name,
+            rules_version=game.info.rules_version,
+            options=options,
+            seed=seed,
+            practice=practice,
+            clock=clock or {"mode": "turn"},
+            status="active",
+            seq=0,
+            bot_turn=False,
+            to_act=[],
+            created_at=self.ctx.clock.now(),
+            rematch_of=rematch_of,
+        )
+        session.add(row)
+        session.flush()
+        seat_rows = [
+            SeatRow(game_id=row.id, seat=i, member_id=s.member_id, bot=s.bot, moves=0)
+            for i, s in enumerate(seats)
+        ]
+        session.add_all(seat_rows)
+        session.flush()
+        settle(session, row, state, seat_rows)
+        after_commit(session, lambda: self.cache.store(row.id, row.seq, state))
+        return row
+
+    def practice(self, member_id: int, name: str, options: dict[str, Any]) -> int:
+        """A practice game against the training robot; it counts for nothing."""
+        from stammtisch.services.limits import check_practice_limit
+
+        options = check_options(name, options)
+        bot = policy(name).training_bot
+        if not bot:
+            raise ServiceError("game.no_bot", f"There is no training robot for {name} yet.")
+        count = get_game(name).seat_count(options)
+        with self.ctx.write() as session:
+            check_practice_limit(session, member_id)
+            seats = [SeatSpec(member_id=member_id)] + [SeatSpec(bot=bot)] * (count - 1)
+            return self.open(session, name, options, seats, practice=True).id
+
+    def _seat(self, session: Session, game_id: int, member_id: int) -> tuple[GameRow, SeatRow]:
+        row = session.get(GameRow, game_id)
+        if row is None:
+            raise not_found("game.unknown_game", "There is no such game.")
+        seat = session.scalar(
+            select(SeatRow).where(SeatRow.game_id == game_id, SeatRow.member_id == member_id)
+        )
+        if seat is None:
+            raise forbidden("game.not_seated", "You do not play in this game.")
+        return row, seat
+
+    def act(self, member_id: int, game_id: int, seq: int, text: str) -> Played:
+        """Play an action expected at sequence number `seq`; acknowledged only once committed.
+
+        A submission for a step that is already taken is stale, unless it is the very action that
+        was applied there (a resubmission), which is answered with success and applies nothing.
+        """
+        with self.cache.locked(game_id):
+            applied = False
+            try:
+                with self.ctx.write() as session:
+                    row, seat_row = self._seat(session, game_id, member_id)
+                    if seq != row.seq:
+                        return self._resubmitted(session, row, seat_row, seq, text)
+                    if row.status != "active":
+                        raise conflict("game.over", "This game is over.")
+                    if seat_row.left is not None or seat_row.bot is not None:
+                        raise forbidden("game.seat_left", "A bot plays your seat now.")
+                    game = get_game(row.game)
+                    state = self.cache.state(session, row)
+                    action = game.parse_action(text)
+                    if seat_row.seat not in game.to_act(state):
+                        raise conflict("game.not_your_turn", "It is not your turn.")
+                    events = game.apply(state, seat_row.seat, action)
+                    applied = True
+                    text = game.action_text(action)
+                    entry = append(session, row, seat_row.seat, "play", text, member_id, events)
+                    seat_row.moves += 1
+                    settle(session, row, state, seats_of(session, game_id))
+                    seen = visible_events(entry.events, seat_row.seat)
+                    played = Played(game_id, row.seq, seen, False, row.bot_turn)
+            except StaleDataError:
+                self.cache.forget(game_id)
+                raise conflict("game.stale", "Someone else moved first; reload the game.") from None
+            except BaseException:
+                if applied:
+                    self.cache.forget(game_id)
+                raise
+            self.cache.store(game_id, row.seq, state)
+            return played
+
+    def _resubmitted(
+        self, session: Session, row: GameRow, seat_row: SeatRow, seq: int, text: str
+    ) -> Played:
+        entry = session.scalar(
+            select(ActionRow).where(ActionRow.game_id == row.id, ActionRow.seq == seq + 1)
+        )
+        if entry is not None and entry.seat == seat_row.seat and entry.kind == "play":
+            game = get_game(row.game)
+            try:
+                same = game.action_text(game.parse_action(text)) == entry.text
+            except GameError:
+                same = False
+            if same:
+                return Played(
+                    row.id, seq + 1, visible_events(entry.events, seat_row.seat), True, row.bot_turn
+                )
+        raise conflict(
+            "game.stale", f"The game is at step {row.seq}, not {seq}; reload it and try again."
+        )
+
+    def resign(self, member_id: int, game_id: int) -> None:
+        """Give up: the seat loses (in games where a bot takes over, the bot plays on)."""
+        with self.cache.locked(game_id), self.ctx.write() as session:
+            row, seat_row = self._seat(session, game_id, member_id)
+            if row.status != "active":
+                raise conflict("game.over", "This game is over.")
+            if seat_row.left is not None:
+                raise conflict("game.seat_left", "You already left this game.")
+            self.leave(session, row, seat_row, "resign")
+
+    def leave(self, session: Session, row: GameRow, seat_row: SeatRow, why: str) -> None:
+        """A member leaves a running game by resigning or timing out (in the caller's lock)."""
+        rules = policy(row.game)
+        state = self.cache.state(session, row)
+        append(session, row, seat_row.seat, why, "", seat_row.member_id)
+        seat_row.left = why
+        seats = seats_of(session, row.id)
+        humans_left = [s for s in seats if s.member_id is not None and s.left is None]
+        if rules.timeout == "bot" and rules.takeover_bot and len(seats) > 2 and humans_left:
+            seat_row.bot = rules.takeover_bot
+            if why == "timeout" and seat_row.member_id is not None:
+                notify(
+                    session, seat_row.member_id, "taken_over", {"game_id": row.id, "game": row.game}
+                )
+            settle(session, row, state, seats)
+            return
+        session.flush()
+        self.ctx.publish_after_commit(session, f"game:{row.id}", {"type": "game", "seq": row.seq})
+        finish(
+            session, row, seats, forfeit_outcome(len(seats), seat_row.seat, why), why, seat_row.seat
+        )
+        after_commit(session, lambda: self.cache.store(row.id, row.seq, state))
+
+    def bot(self, game: str, name: str) -> Bot:
+        """A bot instance, made once per process."""
+        key = (game, name)
+        if key not in self._bots:
+            self._bots[key] = make_bot(game, name)
+        return self._bots[key]
+
+    def run_bots(self, game_id: int, limit: int = 10_000) -> int:
+        """Let the bots play while a bot seat is to act; returns how many moves they made."""
+        moves = 0
+        while moves < limit and self._bot_move(game_id):
+            moves += 1
+        return moves
+
+    def _bot_move(self, game_id: int) -> bool:
+        with self.cache.locked(game_id):
+            with self.ctx.read() as session:
+                row = session.get(GameRow, game_id)
+                if row is None or row.status != "active" or not row.bot_turn:
+                    return False
+                seats = seats_of(session, game_id)
+                state = self.cache.state(session, row)
+                game = get_game(row.game)
+                seat = min(s.seat for s in seats if s.bot and s.seat in game.to_act(state))
+                bot = self.bot(row.game, seats[seat].bot or "")
+                rng = random.Random(f"{row.seed}:{row.seq}")
+                action = bot.choose(game, game.clone(state), seat, rng)
+                seen = row.seq
+            try:
+                with self.ctx.write() as session:
+                    row = session.get(GameRow, game_id)
+                    if row is None or row.seq != seen:
+                        return True
+                    events = game.apply(state, seat, action)
+                    append(session, row, seat, "play", game.action_text(action), None, events)
+                    settle(session, row, state, seats_of(session, game_id))
+            except BaseException:
+                self.cache.forget(game_id)
+                raise
+            self.cache.store(game_id, row.seq, state)
+            return True
