@@ -46,19 +46,21 @@ def toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(scope="session")
 def postgres_url(request: pytest.FixtureRequest) -> Iterator[str | None]:
-    """A fresh PostgreSQL database of this worker, migrated per test by the platform fixture."""
+    """A fresh PostgreSQL database of this worker process (runs side by side never share one)."""
     base = os.environ.get("STAMMTISCH_TEST_DATABASE_URL")
     if not base:
         yield None
         return
     url = make_url(base)
-    name = f"stammtisch_{worker_name(request.config)}"
+    name = f"stammtisch_{worker_name(request.config)}_{os.getpid()}"
     admin = create_engine(url, isolation_level="AUTOCOMMIT")
     with admin.connect() as connection:
         connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         connection.execute(text(f'CREATE DATABASE "{name}"'))
-    admin.dispose()
     yield url.set(database=name).render_as_string(hide_password=False)
+    with admin.connect() as connection:
+        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
 
 
 def clear_database(url: str) -> None:
