@@ -94,7 +94,13 @@ def clock() -> ManualClock:
 
 def make_settings(data_dir: Path, database_url: str, **extra: object) -> Settings:
     """Settings for a test platform in its own data folder."""
-    return Settings(data_dir=data_dir, database_url=database_url, secret_key="test-secret", **extra)  # type: ignore[arg-type]
+    return Settings(
+        data_dir=data_dir,
+        database_url=database_url,
+        secret_key="test-secret",
+        run_sweeper=False,
+        **extra,
+    )  # type: ignore[arg-type]
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ from stammtisch.services.gameviews import GameViews
 from stammtisch.services.hub import Hub
 from stammtisch.services.lobby import Lobby
 from stammtisch.services.notifications import Notifications
+from stammtisch.services.presence import Presence
 from stammtisch.services.tables import Tables
 from stammtisch.services.timesource import Clock, SystemClock
 from stammtisch.settings import Settings
@@ -28,6 +29,7 @@ class Platform:
         self.tables = Tables(ctx, cache)
         self.views = GameViews(ctx, cache)
         self.notifications = Notifications(ctx)
+        self.presence = Presence(ctx)
         self.challenges = Challenges(ctx, self.tables)
         self.lobby = Lobby(ctx, self.tables)
         self.hub = Hub(ctx, self.challenges, self.lobby, self.notifications)

@@ -2,15 +2,32 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+from anyio import to_thread
 from fastapi import FastAPI
 
 from stammtisch import __version__
 from stammtisch.services.platform import Platform
+from stammtisch.web import ws
 from stammtisch.web.errors import install_error_handlers
-from stammtisch.web.routes import accounts
+from stammtisch.web.routes import accounts, games, social
+
+log = logging.getLogger(__name__)
+
+
+async def sweep_forever(platform: Platform) -> None:
+    """Handle due deadlines, expiries, bot turns and e-mails every few seconds."""
+    while True:
+        try:
+            await to_thread.run_sync(platform.sweeper.sweep)
+        except Exception:
+            log.exception("sweep failed; trying again")
+        await asyncio.sleep(platform.ctx.settings.sweep_seconds)
 
 
 def create_app(platform: Platform) -> FastAPI:
@@ -19,9 +36,18 @@ def create_app(platform: Platform) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await platform.ctx.bus.start()
+        sweeper = (
+            asyncio.create_task(sweep_forever(platform))
+            if platform.ctx.settings.run_sweeper
+            else None
+        )
         try:
             yield
         finally:
+            if sweeper is not None:
+                sweeper.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await sweeper
             await platform.ctx.bus.stop()
 
     app = FastAPI(
@@ -32,5 +58,6 @@ def create_app(platform: Platform) -> FastAPI:
     )
     app.state.platform = platform
     install_error_handlers(app)
-    app.include_router(accounts.router)
+    for module in (accounts, games, social, ws):
+        app.include_router(module.router)
     return app

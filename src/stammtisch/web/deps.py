@@ -34,6 +34,11 @@ def signed_in(request: Request) -> Identity:
     return identity
 
 
+def maybe_signed_in(request: Request) -> Identity | None:
+    """The member of the session cookie, or None for an anonymous visitor."""
+    return identity_of(get_platform(request), request.cookies.get(SESSION_COOKIE))
+
+
 def writer(request: Request) -> Identity:
     """The signed-in member of a write request, whose CSRF header must match the session's."""
     identity = signed_in(request)
@@ -49,4 +54,5 @@ def writer(request: Request) -> Identity:
 
 PlatformDep = Annotated[Platform, Depends(get_platform)]
 Reader = Annotated[Identity, Depends(signed_in)]
+OptionalReader = Annotated[Identity | None, Depends(maybe_signed_in)]
 Writer = Annotated[Identity, Depends(writer)]

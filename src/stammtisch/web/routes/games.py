@@ -1,0 +1,123 @@
+"""Games: the catalogue, practice, a game's view, actions, resign, rematch, the log."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, BackgroundTasks, Path, Query
+from pydantic import BaseModel, Field
+
+from stammtisch.engine.registry import game_names, get_game
+from stammtisch.services.platform import Platform
+from stammtisch.services.policy import policy
+from stammtisch.web.deps import OptionalReader, PlatformDep, Writer
+
+router = APIRouter(prefix="/api", tags=["games"])
+
+GameId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The game's id.")]
+
+
+class PracticeIn(BaseModel):
+    """A practice game against the training robot."""
+
+    game: str = Field(max_length=40)
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+class ActionIn(BaseModel):
+    """An action for the step the client has seen (`seq` = the game's sequence number)."""
+
+    seq: int = Field(ge=0, le=2**31 - 1)
+    action: str = Field(max_length=400, description="The action's canonical text.")
+
+
+class RematchIn(BaseModel):
+    """The variant of the rematch."""
+
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+def play_bots_later(tasks: BackgroundTasks, platform: Platform, game_id: int) -> None:
+    """Let the bots answer after the response is sent (the sweeper catches up if this fails)."""
+    tasks.add_task(platform.tables.run_bots, game_id)
+
+
+@router.get("/games")
+def catalogue() -> list[dict[str, Any]]:
+    """The games the platform hosts, with their seats and table rules."""
+    result = []
+    for name in game_names():
+        game, rules = get_game(name), policy(name)
+        result.append(
+            {
+                "name": name,
+                "rules_version": game.info.rules_version,
+                "min_seats": game.info.min_seats,
+                "max_seats": game.info.max_seats,
+                "default_options": game.normalize_options({}),
+                "turn_hours": rules.turn.total_seconds() / 3600,
+                "realtime_seconds": list(rules.realtime_seconds) if rules.realtime else [],
+                "training_bot": rules.training_bot or None,
+            }
+        )
+    return result
+
+
+@router.post("/practice", status_code=201)
+def practice(
+    body: PracticeIn, identity: Writer, platform: PlatformDep, tasks: BackgroundTasks
+) -> dict[str, Any]:
+    """Start a practice game against the training robot (counts for nothing)."""
+    game_id = platform.tables.practice(identity.member_id, body.game, body.options)
+    play_bots_later(tasks, platform, game_id)
+    return platform.views.view(identity.member_id, game_id)
+
+
+@router.get("/games/{game_id}")
+def game_view(game_id: GameId, identity: OptionalReader, platform: PlatformDep) -> dict[str, Any]:
+    """The game as you see it: your seat's view and legal actions, or the spectator view."""
+    return platform.views.view(identity.member_id if identity else None, game_id)
+
+
+@router.get("/games/{game_id}/log")
+def game_log(
+    game_id: GameId,
+    identity: OptionalReader,
+    platform: PlatformDep,
+    after: Annotated[int, Query(ge=0, le=2**31 - 1)] = 0,
+) -> list[dict[str, Any]]:
+    """The log after step `after`, with the events you may see."""
+    platform.views.view(None, game_id)
+    return platform.views.events_since(identity.member_id if identity else None, game_id, after)
+
+
+@router.post("/games/{game_id}/actions")
+def act(
+    game_id: GameId,
+    body: ActionIn,
+    identity: Writer,
+    platform: PlatformDep,
+    tasks: BackgroundTasks,
+) -> dict[str, Any]:
+    """Play an action; answered only after it is stored. A repeated submission is harmless."""
+    played = platform.tables.act(identity.member_id, game_id, body.seq, body.action)
+    if played.bot_turn:
+        play_bots_later(tasks, platform, game_id)
+    return {"seq": played.seq, "events": played.events, "repeated": played.repeated}
+
+
+@router.post("/games/{game_id}/resign", status_code=204)
+def resign(
+    game_id: GameId, identity: Writer, platform: PlatformDep, tasks: BackgroundTasks
+) -> None:
+    """Give up the game."""
+    platform.tables.resign(identity.member_id, game_id)
+    play_bots_later(tasks, platform, game_id)
+
+
+@router.post("/games/{game_id}/rematch", status_code=201)
+def rematch(
+    game_id: GameId, body: RematchIn, identity: Writer, platform: PlatformDep
+) -> dict[str, Any]:
+    """Invite the opponent of a finished game to a rematch in the chosen variant."""
+    return platform.challenges.rematch(identity.member_id, game_id, body.options)

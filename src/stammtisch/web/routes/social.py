@@ -1,0 +1,146 @@
+"""Lobby tables, direct challenges, regulars, the hub and the notification feed."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, BackgroundTasks, Path, Query
+from pydantic import BaseModel, Field
+
+from stammtisch.web.deps import PlatformDep, Reader, Writer
+from stammtisch.web.routes.games import play_bots_later
+
+router = APIRouter(prefix="/api", tags=["hub"])
+
+Id = Annotated[int, Path(ge=1, le=2**31 - 1)]
+
+
+class ClockIn(BaseModel):
+    """Turn-based (24 h per turn) or realtime with a short clock per decision."""
+
+    mode: str = Field("turn", max_length=10)
+    seconds: int | None = Field(None, ge=1, le=86400)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The clock as the services take it."""
+        return (
+            {"mode": self.mode}
+            if self.seconds is None
+            else {"mode": self.mode, "seconds": self.seconds}
+        )
+
+
+class SeekIn(BaseModel):
+    """A new table in the lobby."""
+
+    game: str = Field(max_length=40)
+    options: dict[str, Any] = Field(default_factory=dict)
+    clock: ClockIn = Field(default_factory=ClockIn)
+    bots: int = Field(0, ge=0, le=16, description="Seats that go to bots.")
+
+
+class ChallengeIn(BaseModel):
+    """A direct challenge of a member by nickname."""
+
+    nickname: str = Field(max_length=100)
+    game: str = Field(max_length=40)
+    options: dict[str, Any] = Field(default_factory=dict)
+    clock: ClockIn = Field(default_factory=ClockIn)
+
+
+class ReadIn(BaseModel):
+    """Which notifications to mark read (all when `ids` is left out)."""
+
+    ids: list[Annotated[int, Field(ge=1, le=2**31 - 1)]] | None = Field(None, max_length=500)
+
+
+@router.get("/hub")
+def hub(identity: Reader, platform: PlatformDep) -> dict[str, Any]:
+    """Your running games, invitations, tables, notifications and game limit."""
+    return platform.hub.overview(identity.member_id)
+
+
+@router.get("/lobby")
+def lobby(identity: Reader, platform: PlatformDep) -> list[dict[str, Any]]:
+    """The open tables in the lobby."""
+    return platform.lobby.open_seeks()
+
+
+@router.post("/lobby", status_code=201)
+def open_table(body: SeekIn, identity: Writer, platform: PlatformDep) -> dict[str, Any]:
+    """Open a table in the lobby; the next members who come by join it."""
+    return platform.lobby.create(
+        identity.member_id, body.game, body.options, body.clock.as_dict(), body.bots
+    )
+
+
+@router.post("/lobby/{seek_id}/join")
+def join_table(
+    seek_id: Id, identity: Writer, platform: PlatformDep, tasks: BackgroundTasks
+) -> dict[str, Any]:
+    """Sit down at an open table; the game starts when it is full."""
+    seek = platform.lobby.join(identity.member_id, seek_id)
+    if seek["game_id"]:
+        play_bots_later(tasks, platform, seek["game_id"])
+    return seek
+
+
+@router.delete("/lobby/{seek_id}", status_code=204)
+def leave_table(seek_id: Id, identity: Writer, platform: PlatformDep) -> None:
+    """Get up from a table (its creator withdraws it)."""
+    platform.lobby.leave(identity.member_id, seek_id)
+
+
+@router.get("/challenges")
+def challenges(identity: Reader, platform: PlatformDep) -> dict[str, list[dict[str, Any]]]:
+    """Your open challenges, received and sent."""
+    return platform.challenges.open_for(identity.member_id)
+
+
+@router.post("/challenges", status_code=201)
+def challenge(body: ChallengeIn, identity: Writer, platform: PlatformDep) -> dict[str, Any]:
+    """Challenge a member; a crossing challenge to the same game and variant becomes the game."""
+    return platform.challenges.send(
+        identity.member_id, body.nickname, body.game, body.options, body.clock.as_dict()
+    )
+
+
+@router.post("/challenges/{challenge_id}/accept")
+def accept(challenge_id: Id, identity: Writer, platform: PlatformDep) -> dict[str, int]:
+    """Accept a challenge sent to you; the game starts."""
+    return {"game_id": platform.challenges.accept(identity.member_id, challenge_id)}
+
+
+@router.post("/challenges/{challenge_id}/decline", status_code=204)
+def decline(challenge_id: Id, identity: Writer, platform: PlatformDep) -> None:
+    """Decline a challenge sent to you."""
+    platform.challenges.decline(identity.member_id, challenge_id)
+
+
+@router.delete("/challenges/{challenge_id}", status_code=204)
+def withdraw(challenge_id: Id, identity: Writer, platform: PlatformDep) -> None:
+    """Withdraw a challenge you sent."""
+    platform.challenges.withdraw(identity.member_id, challenge_id)
+
+
+@router.get("/regulars")
+def regulars(identity: Reader, platform: PlatformDep) -> list[dict[str, Any]]:
+    """The ten members with the most games in the last 30 days."""
+    return platform.challenges.regulars(identity.member_id)
+
+
+@router.get("/notifications")
+def notifications(
+    identity: Reader,
+    platform: PlatformDep,
+    before: Annotated[int | None, Query(ge=1, le=2**31 - 1)] = None,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+) -> dict[str, Any]:
+    """Your notifications, newest first, in your language, with the unread count."""
+    return platform.notifications.feed(identity.member_id, limit, before)
+
+
+@router.post("/notifications/read")
+def mark_read(body: ReadIn, identity: Writer, platform: PlatformDep) -> dict[str, int]:
+    """Mark notifications read; returns the unread count."""
+    return {"unread": platform.notifications.mark_read(identity.member_id, body.ids)}

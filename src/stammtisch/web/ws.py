@@ -1,0 +1,208 @@
+"""The websocket: live game views and events (filtered per seat), notifications, the lobby.
+
+The protocol is documented in docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+from typing import Any
+from urllib.parse import urlsplit
+
+from anyio import to_thread
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from stammtisch.engine.protocol import GameError
+from stammtisch.services.accounts import Identity
+from stammtisch.services.errors import ServiceError
+from stammtisch.services.platform import Platform
+from stammtisch.web.deps import SESSION_COOKIE, identity_of
+
+router = APIRouter()
+HEARTBEAT_SECONDS = 30.0
+MAX_WATCHED = 50
+
+
+class Connection:
+    """One member's (or an anonymous spectator's) websocket connection."""
+
+    def __init__(self, socket: WebSocket, platform: Platform, identity: Identity | None) -> None:
+        self.socket = socket
+        self.platform = platform
+        self.member_id = identity.member_id if identity else None
+        self.id = secrets.token_hex(16)
+        self.watched: dict[int, int] = {}
+        """Game id -> the last sequence number this connection was sent."""
+        self.subscription = platform.ctx.bus.subscribe()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        """Send one JSON message."""
+        await self.socket.send_text(json.dumps(message))
+
+    async def error(self, code: str, message: str, ref: Any = None) -> None:
+        """Send an error in the API's one error shape."""
+        await self.send({"type": "error", "error": code, "message": message, "ref": ref})
+
+    async def hello(self) -> None:
+        """Greet: who you are and how many notifications are unread."""
+        unread = 0
+        if self.member_id is not None:
+            self.subscription.add(f"member:{self.member_id}")
+            unread = await to_thread.run_sync(self.platform.notifications.unread, self.member_id)
+        self.subscription.add("lobby")
+        await self.send({"type": "hello", "member_id": self.member_id, "unread": unread})
+
+    async def watch(self, game_id: int) -> None:
+        """Start following a game: a full resync now, then updates as it changes."""
+        if game_id not in self.watched and len(self.watched) >= MAX_WATCHED:
+            await self.error("ws.too_many_games", f"Watch at most {MAX_WATCHED} games at once.")
+            return
+        view = await to_thread.run_sync(self.platform.views.view, self.member_id, game_id)
+        self.watched[game_id] = view["seq"]
+        self.subscription.add(f"game:{game_id}")
+        if self.member_id is not None:
+            await to_thread.run_sync(self.platform.presence.watch, self.id, self.member_id, game_id)
+        await self.send({"type": "game", "game_id": game_id, "resync": True, "log": [], **view})
+
+    async def unwatch(self, game_id: int) -> None:
+        """Stop following a game."""
+        self.watched.pop(game_id, None)
+        self.subscription.discard(f"game:{game_id}")
+        await to_thread.run_sync(self.platform.presence.unwatch, self.id, game_id)
+
+    async def game_changed(self, game_id: int) -> None:
+        """Send what happened since the last update, and the new view."""
+        after = self.watched.get(game_id)
+        if after is None:
+            return
+        log = await to_thread.run_sync(
+            self.platform.views.events_since, self.member_id, game_id, after
+        )
+        view = await to_thread.run_sync(self.platform.views.view, self.member_id, game_id)
+        if view["seq"] <= after:
+            return
+        self.watched[game_id] = view["seq"]
+        await self.send({"type": "game", "game_id": game_id, "resync": False, "log": log, **view})
+
+    async def act(self, message: dict[str, Any]) -> None:
+        """Play an action through the same service as the HTTP API."""
+        if self.member_id is None:
+            await self.error("accounts.not_signed_in", "Sign in first.", message.get("ref"))
+            return
+        game_id, seq, action = message.get("game_id"), message.get("seq"), message.get("action")
+        if not (isinstance(game_id, int) and isinstance(seq, int) and isinstance(action, str)):
+            await self.error("ws.invalid", "act needs game_id, seq and action.", message.get("ref"))
+            return
+        played = await to_thread.run_sync(
+            self.platform.tables.act, self.member_id, game_id, seq, action
+        )
+        await self.send(
+            {
+                "type": "acted",
+                "ref": message.get("ref"),
+                "game_id": game_id,
+                "seq": played.seq,
+                "repeated": played.repeated,
+            }
+        )
+        if played.bot_turn:
+            asyncio.get_running_loop().run_in_executor(None, self.platform.tables.run_bots, game_id)
+
+    async def handle(self, message: dict[str, Any]) -> None:
+        """Answer one client message."""
+        kind = message.get("type")
+        game_id = message.get("game_id")
+        if kind == "ping":
+            await self.send({"type": "pong", "ref": message.get("ref")})
+        elif kind in ("watch", "unwatch") and isinstance(game_id, int) and 0 < game_id < 2**31:
+            await (self.watch(game_id) if kind == "watch" else self.unwatch(game_id))
+        elif kind == "act":
+            await self.act(message)
+        else:
+            await self.error("ws.invalid", "Unknown or malformed message.", message.get("ref"))
+
+    async def pump(self) -> None:
+        """Forward bus messages to the client as they arrive."""
+        while True:
+            channel, message = await self.subscription.get()
+            if channel.startswith("game:"):
+                await self.game_changed(int(channel.split(":")[1]))
+            elif channel.startswith("member:") and self.member_id is not None:
+                unread = await to_thread.run_sync(
+                    self.platform.notifications.unread, self.member_id
+                )
+                await self.send(
+                    {"type": "notifications", "unread": unread, "change": message.get("type")}
+                )
+            elif channel == "lobby":
+                await self.send({"type": "lobby"})
+
+    async def heartbeat(self) -> None:
+        """Keep this connection's presence alive while it is open."""
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            if self.watched:
+                await to_thread.run_sync(self.platform.presence.renew, self.id)
+
+    async def receive(self) -> None:
+        """Read client messages until the client goes away."""
+        while True:
+            text = await self.socket.receive_text()
+            try:
+                message = json.loads(text)
+                if not isinstance(message, dict):
+                    raise ValueError("not an object")
+            except ValueError:
+                await self.error("ws.invalid", "Messages are JSON objects.")
+                continue
+            try:
+                await self.handle(message)
+            except ServiceError as error:
+                await self.error(error.code, error.message, message.get("ref"))
+            except GameError as error:
+                await self.error(f"game.{error.code}", error.reason, message.get("ref"))
+
+    async def close(self) -> None:
+        """Forget this connection everywhere."""
+        self.subscription.close()
+        if self.member_id is not None:
+            await to_thread.run_sync(self.platform.presence.unwatch, self.id, None)
+
+
+def same_origin(socket: WebSocket) -> bool:
+    """Browsers send an Origin; it must be this site (no cross-site websocket hijacking)."""
+    origin = socket.headers.get("origin")
+    if origin is None:
+        return True
+    return urlsplit(origin).netloc == socket.headers.get("host")
+
+
+@router.websocket("/api/ws")
+async def websocket(socket: WebSocket) -> None:
+    """One connection per member (or spectator)."""
+    platform: Platform = socket.app.state.platform
+    if not same_origin(socket):
+        await socket.close(code=4403)
+        return
+    identity = await to_thread.run_sync(identity_of, platform, socket.cookies.get(SESSION_COOKIE))
+    await socket.accept()
+    connection = Connection(socket, platform, identity)
+    tasks: list[asyncio.Task[None]] = []
+    try:
+        await connection.hello()
+        tasks = [
+            asyncio.create_task(connection.pump()),
+            asyncio.create_task(connection.heartbeat()),
+        ]
+        await connection.receive()
+    except WebSocketDisconnect:
+        pass
+    finally:
+        for task in tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        await connection.close()
