@@ -7,7 +7,13 @@ from importlib import import_module
 from stammtisch.bots.protocol import Bot
 from stammtisch.engine.protocol import GameError
 
-_BOTS: dict[str, dict[str, str]] = {}
+_BOTS: dict[str, dict[str, str]] = {
+    "klubnacht": {
+        "random": "stammtisch.bots.klubnacht.random_bot:RandomBot",
+        "heuristic": "stammtisch.bots.klubnacht.heuristic:HeuristicBot",
+        "strong": "stammtisch.bots.klubnacht.ismcts:StrongBot",
+    },
+}
 """Game name -> bot name -> "module:attribute" of a factory taking no arguments."""
 
 

@@ -23,6 +23,11 @@ app.command("serve")(serve.serve)
 app.add_typer(member.app, name="member")
 
 
+from stammtisch.cli import klubnacht  # noqa: E402
+
+app.add_typer(klubnacht.app, name="klubnacht")
+
+
 def main() -> None:
     """Entry point of the console script."""
     app()

@@ -63,12 +63,12 @@ def action_keys(state: KlubnachtState) -> list[int]:
     if slots:
         keys += [CLAIM_KEY + slot for slot in slots]
     if state.chips_variant and not state.chip_used[seat] and chips.redeemable(state, seat):
-        keys += _redeem_keys(state, seat)
+        keys += redeem_keys(state, seat)
     keys.append(END_KEY)
     return keys
 
 
-def _redeem_keys(state: KlubnachtState, seat: int) -> list[int]:
+def redeem_keys(state: KlubnachtState, seat: int) -> list[int]:
     """The keys of redeeming the seat's chip (one per allowed motif when it names one)."""
     chip = state.chips[seat]
     if chip == "free_drink":
@@ -137,7 +137,7 @@ def random_playout(
             slots = claimable(state, seat)
             redeem: Sequence[int] = EMPTY
             if state.chips_variant and not state.chip_used[seat] and chips.redeemable(state, seat):
-                redeem = _redeem_keys(state, seat)
+                redeem = redeem_keys(state, seat)
             index = int(draw() * (takes + len(slots) + len(redeem) + 1))
             if index < takes:
                 if takes < 3:

@@ -1,0 +1,1 @@
+"""Klubnacht robots: uniform random, a quick heuristic, and a strong information-set search."""

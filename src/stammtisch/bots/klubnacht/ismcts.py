@@ -1,0 +1,117 @@
+"""The strong robot: single-observer information-set Monte Carlo tree search.
+
+Each iteration determinises the night from the robot's own knowledge (engine.determinise: the
+opponent's unseen cards, the stack and face-down tasks resampled), walks one shared tree of
+action keys with UCB over the actions available in that sample, expands one node, plays the
+night out with the quick playout policy and credits the winner. The robot never reads a hidden
+fact: the determiniser sees only what its seat may know.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from stammtisch.bots.klubnacht.rollout import rollout
+from stammtisch.engine.klubnacht import KlubnachtState
+from stammtisch.engine.klubnacht.determinise import determinise
+from stammtisch.engine.klubnacht.fast import action_keys, key_action, play_key
+from stammtisch.engine.klubnacht.scoring import leader
+from stammtisch.engine.protocol import Game, Seat
+
+DEFAULT_ITERATIONS = 2000
+"""Iterations per decision: about one second per move on one core of the reference machine."""
+EXPLORATION = 0.7
+
+
+class Node:
+    """A node of the search tree: statistics of the action that led here, for its actor."""
+
+    __slots__ = ("actor", "available", "children", "visits", "wins")
+
+    def __init__(self, actor: int) -> None:
+        self.actor = actor
+        self.visits = 0
+        self.wins = 0.0
+        self.available = 1
+        self.children: dict[int, Node] = {}
+
+
+class StrongBot:
+    """Information-set MCTS with a fixed iteration budget (or a time budget if given)."""
+
+    name = "strong"
+
+    def __init__(self, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None) -> None:
+        self.iterations = iterations
+        self.seconds = seconds
+
+    def choose(self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
+        """The most visited action at the root after the search."""
+        keys = action_keys(state)
+        if len(keys) == 1:
+            return key_action(state, keys[0])
+        root = self.search(state, seat, rng)
+        best = max(keys, key=lambda key: _visits(root, key))
+        return key_action(state, best)
+
+    def search(self, state: KlubnachtState, seat: int, rng: random.Random) -> Node:
+        """Run the iterations from the seat's information set; the root of the tree."""
+        root = Node(1 - seat)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        for done in range(1 << 62):
+            if deadline is None and done >= self.iterations:
+                break
+            if deadline is not None and done % 16 == 0 and time.perf_counter() > deadline:
+                break
+            self._iterate(root, determinise(state, seat, rng), rng)
+        return root
+
+    def _iterate(self, root: Node, sample: KlubnachtState, rng: random.Random) -> None:
+        """One descent, expansion, playout and update on a determinised night."""
+        node, path = root, [root]
+        while not sample.over:
+            keys = action_keys(sample)
+            untried = [key for key in keys if key not in node.children]
+            for key in keys:
+                child = node.children.get(key)
+                if child is not None:
+                    child.available += 1
+            actor = sample.current
+            if untried:
+                key = untried[int(rng.random() * len(untried))]
+                child = node.children[key] = Node(actor)
+                play_key(sample, key)
+                path.append(child)
+                break
+            key = _select(node, keys)
+            play_key(sample, key)
+            node = node.children[key]
+            path.append(node)
+        rollout(sample, rng.random)
+        winner = leader(sample)
+        for visited in path:
+            visited.visits += 1
+            if visited.actor == winner:
+                visited.wins += 1
+
+
+def _select(node: Node, keys: list[int]) -> int:
+    """The key with the best upper confidence bound among those available here."""
+    best_key, best = keys[0], -1.0
+    for key in keys:
+        child = node.children[key]
+        bound = child.wins / child.visits + EXPLORATION * math.sqrt(
+            math.log(child.available) / child.visits
+        )
+        if bound > best:
+            best_key, best = key, bound
+    return best_key
+
+
+def _visits(root: Node, key: int) -> int:
+    """How often the search tried an action at the root."""
+    child = root.children.get(key)
+    return 0 if child is None else child.visits
