@@ -69,13 +69,15 @@ def simulate(
                 typer.echo(f"    {describe(event)}")
 
     start = GAME.setup({"chips": chips}, seed)
-    header = {"seed": seed, "variant": "chips" if chips else "classic", "bots": list(names)}
-    header["starter"] = start.starter
-    header["chips"] = start.chips
-    header["wishlist"] = [task.id for task in start.tasks]
-    header["face_down"] = [
-        t.id for t, down in zip(start.tasks, start.face_down, strict=True) if down
-    ]
+    header: dict[str, Any] = {
+        "seed": seed,
+        "variant": "chips" if chips else "classic",
+        "bots": list(names),
+        "starter": start.starter,
+        "chips": start.chips,
+        "wishlist": [task.id for task in start.tasks],
+        "face_down": [t.id for t, down in zip(start.tasks, start.face_down, strict=True) if down],
+    }
     typer.echo(json.dumps({"night": header}) if as_json else _header_text(header))
     duel = play_duel(robots, seed, chips, on_action=show)
     outcome = duel.outcome
@@ -88,9 +90,8 @@ def simulate(
         typer.echo(json.dumps({"result": result}))
     else:
         typer.echo(sentence("end_reasons", outcome.reason, "en"))
-        typer.echo(
-            f"result: scores {result['scores']}, winner seat {result['winner']}, end {outcome.reason}"
-        )
+        scores, winner = result["scores"], result["winner"]
+        typer.echo(f"result: scores {scores}, winner seat {winner}, end {outcome.reason}")
 
 
 def _header_text(header: dict[str, Any]) -> str:
@@ -159,9 +160,8 @@ def balance(
         }
         typer.echo(json.dumps(data))
         return
-    typer.echo(
-        f"{summary.games} nights, robots {names[0]} vs {names[1]}, {'chips' if chips else 'classic'}"
-    )
+    variant = "chips" if chips else "classic"
+    typer.echo(f"{summary.games} nights, robots {names[0]} vs {names[1]}, {variant}")
     typer.echo(f"starter wins {summary.starter_rate:.1%} with compensation")
     typer.echo(f"starter wins {summary.starter_rate_without_compensation:.1%} without compensation")
     for chip, rate in chip_rates.items():

@@ -30,12 +30,16 @@ class NightResult:
     chips: tuple[str | None, str | None]
     scores: tuple[int, int]
     reason: str
+    thinking: tuple[float, float] = (0.0, 0.0)
+    """Processor seconds each seat's robot spent choosing."""
+    decisions: tuple[int, int] = (0, 0)
 
 
 def play_one(seed: int, chips: bool, names: tuple[str, str], iterations: int | None) -> NightResult:
     """Play one night between two named robots (a top-level function, for worker processes)."""
     bots = [klubnacht_bot(name, iterations) for name in names]
-    outcome = play_duel(bots, seed, chips).outcome
+    duel = play_duel(bots, seed, chips)
+    outcome = duel.outcome
     details = outcome.details
     plain = details["scores_without_compensation"]
     starter = details["starter"]
@@ -49,6 +53,8 @@ def play_one(seed: int, chips: bool, names: tuple[str, str], iterations: int | N
         chips=(chip_pair[0], chip_pair[1]),
         scores=(outcome.scores[0], outcome.scores[1]),
         reason=outcome.reason,
+        thinking=(duel.thinking[0], duel.thinking[1]),
+        decisions=(duel.decisions[0], duel.decisions[1]),
     )
 
 
@@ -61,11 +67,12 @@ def play_many(
 ) -> list[NightResult]:
     """Play a night for each seed, in `workers` processes when more than one."""
     seeds = list(seeds)
-    args = ([chips] * len(seeds), [names] * len(seeds), [iterations] * len(seeds))
     if workers <= 1:
-        return [play_one(seed, *rest) for seed, *rest in zip(seeds, *args, strict=True)]
+        return [play_one(seed, chips, names, iterations) for seed in seeds]
+    count = len(seeds)
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(play_one, seeds, *args, chunksize=1))
+        jobs = pool.map(play_one, seeds, [chips] * count, [names] * count, [iterations] * count)
+        return list(jobs)
 
 
 @dataclass

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -20,6 +21,10 @@ class Duel:
     state: KlubnachtState
     log: list[tuple[int, str]] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
+    thinking: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    """Processor seconds each seat's robot spent choosing."""
+    decisions: list[int] = field(default_factory=lambda: [0, 0])
+    """How many actions each seat's robot chose."""
 
     @property
     def outcome(self) -> Outcome:
@@ -46,7 +51,10 @@ def play_duel(
     duel = Duel(seed, chips, state)
     while not state.over:
         seat = state.current
+        started = time.process_time()
         action = bots[seat].choose(GAME, state, seat, rngs[seat])
+        duel.thinking[seat] += time.process_time() - started
+        duel.decisions[seat] += 1
         events = GAME.apply(state, seat, action)
         text = GAME.action_text(action)
         duel.log.append((seat, text))
