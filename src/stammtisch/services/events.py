@@ -18,7 +18,12 @@ from sqlalchemy.orm import Session
 
 from stammtisch.engine.protocol import Outcome, Seat
 
-HANDLER_MODULES: tuple[str, ...] = ("stammtisch.services.notifications",)
+HANDLER_MODULES: tuple[str, ...] = (
+    "stammtisch.services.notifications",
+    "stammtisch.services.ratings.updates",
+    "stammtisch.services.xp",
+    "stammtisch.services.album.progress",
+)
 """Modules whose import subscribes their handlers; a new domain adds its module here."""
 
 EndedBy = Literal["normal", "resign", "timeout"]

@@ -6,6 +6,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from stammtisch.engine.protocol import Outcome, Seat
+from stammtisch.services.events import GameFinished
 
 MemberId = int
 
@@ -55,3 +56,18 @@ def member_placings(
                 Placing(seat, held[seat], place, seat in winners, seat in forfeits, made)
             )
     return placings
+
+
+def forfeits_of(event: GameFinished) -> frozenset[Seat]:
+    """The seats whose member resigned or timed out (also those a bot then played to the end)."""
+    ended = (
+        {event.ended_seat} if event.ended_by != "normal" and event.ended_seat is not None else set()
+    )
+    return frozenset(ended | set(event.timed_out))
+
+
+def counted_placings(event: GameFinished) -> list[Placing]:
+    """The members' placings of a finished game, or none when the game counts for nothing."""
+    if not counts(event.practice, event.members):
+        return []
+    return member_placings(event.outcome, event.members, forfeits_of(event), event.moves)

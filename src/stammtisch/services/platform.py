@@ -13,6 +13,7 @@ from stammtisch.services.hub import Hub
 from stammtisch.services.lobby import Lobby
 from stammtisch.services.notifications import Notifications
 from stammtisch.services.presence import Presence
+from stammtisch.services.progress import Progress
 from stammtisch.services.tables import Tables
 from stammtisch.services.timesource import Clock, SystemClock
 from stammtisch.settings import Settings
@@ -34,6 +35,7 @@ class Platform:
         self.lobby = Lobby(ctx, self.tables)
         self.hub = Hub(ctx, self.challenges, self.lobby, self.notifications)
         self.sweeper = Sweeper(ctx, self.tables, self.challenges, self.lobby, self.notifications)
+        self.progress = Progress(ctx)
 
     def close(self) -> None:
         """Release the database connections."""

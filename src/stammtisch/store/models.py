@@ -7,10 +7,14 @@ from stammtisch.store.lobby import ChallengeRow, SeekMemberRow, SeekRow
 from stammtisch.store.members import LoginAttempt, LoginSession, Member
 from stammtisch.store.notifications import NotificationRow
 from stammtisch.store.presence import PresenceRow
+from stammtisch.store.progress import AlbumCardRow, CardBackRow, XpAwardRow
+from stammtisch.store.ratings import RatingChangeRow, RatingRow
 
 __all__ = [
     "ActionRow",
+    "AlbumCardRow",
     "Base",
+    "CardBackRow",
     "ChallengeRow",
     "DeadlineRow",
     "GameRow",
@@ -19,7 +23,10 @@ __all__ = [
     "Member",
     "NotificationRow",
     "PresenceRow",
+    "RatingChangeRow",
+    "RatingRow",
     "SeatRow",
     "SeekMemberRow",
     "SeekRow",
+    "XpAwardRow",
 ]

@@ -14,18 +14,22 @@ def advance(task: Task, game: str, facts: Facts) -> int:
         return 0
     if any(facts.get(name) != value for name, value in task.when.items()):
         return 0
-    if any(_number(facts, name) < bound for name, bound in task.at_least.items()):
+    if not all(_within(_number(facts, name), low=bound) for name, bound in task.at_least.items()):
         return 0
-    if any(_number(facts, name) > bound for name, bound in task.at_most.items()):
+    if not all(_within(_number(facts, name), high=bound) for name, bound in task.at_most.items()):
         return 0
-    return max(0, _number(facts, task.count)) if task.count else 1
+    return max(0, _number(facts, task.count) or 0) if task.count else 1
 
 
-def _number(facts: Facts, name: str) -> int:
+def _number(facts: Facts, name: str) -> int | None:
+    """A number fact, or None when the game has no such number."""
     value = facts.get(name)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise KeyError(f"the game has no number {name!r} for album tasks")
-    return value
+    return None if isinstance(value, bool) or not isinstance(value, int) else value
+
+
+def _within(value: int | None, low: int | None = None, high: int | None = None) -> bool:
+    """Whether a number lies within bounds (inclusive); a missing number never does."""
+    return value is not None and (low is None or value >= low) and (high is None or value <= high)
 
 
 def tier_reached(progress: int, thresholds: Sequence[int]) -> int:
