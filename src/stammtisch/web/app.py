@@ -15,7 +15,7 @@ from stammtisch import __version__
 from stammtisch.services.platform import Platform
 from stammtisch.web import ws
 from stammtisch.web.errors import install_error_handlers
-from stammtisch.web.routes import accounts, games, social
+from stammtisch.web.routes import accounts, album, games, leaderboards, social
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +58,6 @@ def create_app(platform: Platform) -> FastAPI:
     )
     app.state.platform = platform
     install_error_handlers(app)
-    for module in (accounts, games, social, ws):
+    for module in (accounts, games, social, ws, leaderboards, album):
         app.include_router(module.router)
     return app
