@@ -50,7 +50,7 @@ def finish_game(
         scores=dict(scores or {}),
         details=dict(details or {}),
     )
-    with platform.ctx.store.write() as session:
+    with platform.ctx.write() as session:
         row = GameRow(
             game=game,
             rules_version="test",

@@ -206,3 +206,13 @@ def test_a_profile_shows_claimed_tiers_but_not_progress(platform: Platform) -> N
     )
     assert profile.collected == {"colour": 1, "bronze": 0, "silver": 0, "gold": 0}
     assert profile.xp == 50
+
+
+def test_a_new_tier_reached_notifies_once_per_game(platform: Platform) -> None:
+    anna, ben = add_members(platform, "anna", "ben")
+    play(platform, anna, ben)
+    play(platform, anna, ben)
+    feed = platform.notifications.feed(anna)["items"]
+    upgrades = [item for item in feed if item["kind"] == "album_upgrade"]
+    assert len(upgrades) == 1
+    assert upgrades[0]["text"] == "An album upgrade is waiting for you"

@@ -92,7 +92,7 @@ class Progress:
     ) -> Leaderboard:
         """A game's leaderboard of a season (default: the current one) or of all time."""
         period = self._period(season)
-        with self.ctx.store.read() as session:
+        with self.ctx.read() as session:
             total, entries = board(session, self._game(game), period, limit, offset)
         current = period == season_of(self.ctx.clock.now()).key
         return Leaderboard(
@@ -107,7 +107,7 @@ class Progress:
     def seasons(self, game: str) -> Seasons:
         """The current season and the past ones that have ratings, newest first."""
         current = season_of(self.ctx.clock.now()).key
-        with self.ctx.store.read() as session:
+        with self.ctx.read() as session:
             played = seasons_played(session, self._game(game))
         return Seasons(game=game, current=current, seasons=sorted({current, *played}, reverse=True))
 
@@ -115,7 +115,7 @@ class Progress:
         """A member's public progress: XP, ratings (season and all-time), card back, album."""
         now = self.ctx.clock.now()
         season = season_of(now).key
-        with self.ctx.store.read() as session:
+        with self.ctx.read() as session:
             ratings = {
                 game: GameRatings(
                     season=member_rating(session, member_id, game, season),
@@ -136,7 +136,7 @@ class Progress:
     def album(self, member_id: int, month: str | None, lang: str) -> AlbumView:
         """A member's own album of a month (default: the open one), with progress and upgrades."""
         now = self.ctx.clock.now()
-        with self.ctx.store.read() as session:
+        with self.ctx.read() as session:
             album_month = collection.month_of(month or season_of(now).key, now)
             return collection.album_view(session, member_id, album_month, now, lang, own=True)
 
@@ -146,20 +146,20 @@ class Progress:
 
     def waiting(self, member_id: int) -> int:
         """How many upgrades wait to be claimed in the member's open album."""
-        with self.ctx.store.read() as session:
+        with self.ctx.read() as session:
             return collection.waiting_upgrades(session, member_id, self.ctx.clock.now())
 
     def claim(self, member_id: int, month: str, card: int, lang: str) -> CardView:
         """Claim one waiting upgrade of a card in the open album."""
         now = self.ctx.clock.now()
-        with self.ctx.store.write() as session:
+        with self.ctx.write() as session:
             return collection.claim(
                 session, member_id, collection.month_of(month, now), card, now, lang
             )
 
     def card_backs(self, member_id: int, lang: str) -> CardBacks:
         """The card back worn and all cards that may be worn."""
-        with self.ctx.store.read() as session:
+        with self.ctx.read() as session:
             return CardBacks(
                 worn=collection.worn_back(session, member_id, lang),
                 choices=collection.card_backs(session, member_id, lang),
@@ -168,12 +168,12 @@ class Progress:
     def choose_back(self, member_id: int, month: str, card: int, lang: str) -> CardBackView:
         """Wear an upgraded card as card back."""
         now = self.ctx.clock.now()
-        with self.ctx.store.write() as session:
+        with self.ctx.write() as session:
             return collection.choose_back(
                 session, member_id, collection.month_of(month, now), card, now, lang
             )
 
     def plain_back(self, member_id: int) -> None:
         """Wear the plain card back again."""
-        with self.ctx.store.write() as session:
+        with self.ctx.write() as session:
             collection.clear_back(session, member_id)

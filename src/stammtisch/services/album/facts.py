@@ -1,7 +1,7 @@
 """The facts of one member's finished game that album tasks are evaluated on.
 
 Common facts come from the placing; each game may add facts of its own through a reader that
-looks at the engine's Outcome (registered here by game name, like the game registry).
+looks at the engine's Outcome (listed here by game name, like the game registry).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from stammtisch.engine.protocol import Outcome, Seat
+from stammtisch.services.album.klubnacht_facts import klubnacht_facts
 from stammtisch.services.placings import Placing
 
 FactValue = bool | int | str
@@ -48,12 +49,8 @@ GAME_FACTS: dict[str, dict[str, type]] = {
 }
 """The facts each game adds; album tasks may only ask for facts declared here."""
 
-_READERS: dict[str, FactReader] = {}
-
-
-def register_reader(game: str, reader: FactReader) -> None:
-    """Let a game add its own facts (declared in GAME_FACTS) for each seat."""
-    _READERS[game] = reader
+READERS: dict[str, FactReader] = {"klubnacht": klubnacht_facts}
+"""Game name -> the reader of its own facts (declared in GAME_FACTS)."""
 
 
 def facts_vocabulary(game: str | None) -> dict[str, type]:
@@ -90,7 +87,7 @@ def seat_facts(
         "moves": placing.moves,
         "forfeited": placing.forfeited,
     }
-    reader = _READERS.get(game)
+    reader = READERS.get(game)
     if reader is not None:
         facts.update(reader(options, outcome, placing.seat))
     return facts

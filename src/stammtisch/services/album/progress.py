@@ -13,6 +13,7 @@ from stammtisch.services.album.facts import seat_facts
 from stammtisch.services.album.months import MonthDef, album_month
 from stammtisch.services.album.tasks import advance, tier_reached
 from stammtisch.services.events import GameFinished, subscribe
+from stammtisch.services.notifications import notify
 from stammtisch.services.placings import counted_placings
 from stammtisch.services.seasons import season_of
 from stammtisch.store.progress import AlbumCardRow
@@ -74,7 +75,8 @@ def on_game_finished(session: Session, event: GameFinished) -> None:
     """Move on the album of the month the game finished in, for every member who played it.
 
     Only counted games (against members, not practice) advance cards; a forfeit without a single
-    move is no game played and advances nothing.
+    move is no game played and advances nothing. A member whose card reached a new tier is told
+    that an upgrade waits to be claimed.
     """
     placings = counted_placings(event)
     month = album_month(season_of(event.finished_at))
@@ -85,8 +87,8 @@ def on_game_finished(session: Session, event: GameFinished) -> None:
             event.game, event.options, event.outcome, placing, len(event.members), len(placings)
         )
         gains = gains_of(month, event.game, facts)
-        if gains:
-            add_progress(session, placing.member, month, gains, event.finished_at)
+        if gains and add_progress(session, placing.member, month, gains, event.finished_at):
+            notify(session, placing.member, "album_upgrade", {"month": month.month})
 
 
 subscribe(GameFinished, on_game_finished)

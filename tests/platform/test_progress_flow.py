@@ -1,0 +1,121 @@
+"""Ratings, XP and the album from real Klubnacht games played through the tables service."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+
+from stammtisch.engine.registry import get_game
+from stammtisch.services.album.months import album_month
+from stammtisch.services.gameflow import seats_of
+from stammtisch.services.platform import Platform
+from stammtisch.services.ratings.board import member_rating
+from stammtisch.services.seasons import Season
+from stammtisch.services.timesource import ManualClock
+from stammtisch.services.xp import total_xp
+from stammtisch.store.games import GameRow
+
+DECEMBER = Season(2026, 12)
+"""A month whose album has Klubnacht cards for games, wins and claimed tasks."""
+
+
+def klubnacht_duel(
+    platform: Platform, new_member: Callable[..., int], chips: bool = False
+) -> tuple[int, int, int]:
+    anna, bert = new_member("anna"), new_member("bert")
+    challenge = platform.challenges.send(anna, "bert", "klubnacht", {"chips": chips})
+    return anna, bert, platform.challenges.accept(bert, challenge["id"])
+
+
+def play_to_the_end(platform: Platform, game_id: int, seed: int = 7) -> GameRow:
+    """Both members play random legal actions (a real engine game) until the game is over."""
+    with platform.ctx.read() as session:
+        row = session.get(GameRow, game_id)
+        assert row is not None
+        seats = {seat.seat: seat.member_id for seat in seats_of(session, game_id)}
+    game, rng = get_game("klubnacht"), random.Random(seed)
+    state = game.setup(row.options, row.seed)
+    seq = 0
+    while game.outcome(state) is None:
+        (seat,) = game.to_act(state)
+        action = rng.choice(game.legal_actions(state, seat))
+        seq = platform.tables.act(seats[seat], game_id, seq, game.action_text(action)).seq
+        game.apply(state, seat, action)
+    with platform.ctx.read() as session:
+        finished = session.get(GameRow, game_id)
+        assert finished is not None
+        return finished
+
+
+def on(clock: ManualClock, month: Season) -> None:
+    clock.advance(month.starts + timedelta(days=3) - clock.now())
+
+
+def test_a_finished_klubnacht_game_rates_awards_xp_and_fills_the_album(
+    platform: Platform, new_member: Callable[..., int], clock: ManualClock
+) -> None:
+    on(clock, DECEMBER)
+    anna, bert, game_id = klubnacht_duel(platform, new_member)
+    row = play_to_the_end(platform, game_id)
+    assert row.status == "finished"
+    assert row.outcome is not None
+    winner_seat = row.outcome["ranking"][0][0]
+    members = {0: anna, 1: bert}
+    winner, loser = members[winner_seat], members[1 - winner_seat]
+    with platform.ctx.read() as session:
+        assert member_rating(session, winner, "klubnacht", DECEMBER.key).rating == 1016
+        assert member_rating(session, loser, "klubnacht", "all").rating == 984
+        assert (total_xp(session, winner), total_xp(session, loser)) == (25, 10)
+    cards = {card.task: slot for slot, card in enumerate(album_month(DECEMBER).cards)}
+    for seat, member in members.items():
+        album = platform.progress.album(member, None, "en").cards
+        assert album[cards["any_games"]].progress == 1
+        assert album[cards["kn_wins"]].progress == (1 if member == winner else 0)
+        assert album[cards["kn_tasks"]].progress == len(row.outcome["details"]["tasks"][seat])
+
+
+def test_resigning_without_a_move_is_a_loss_without_xp(
+    platform: Platform, new_member: Callable[..., int], clock: ManualClock
+) -> None:
+    anna, bert, game_id = klubnacht_duel(platform, new_member)
+    with platform.ctx.read() as session:
+        row = session.get(GameRow, game_id)
+        assert row is not None
+        seat_of = {s.member_id: s.seat for s in seats_of(session, game_id)}
+    starter = anna if seat_of[anna] in row.to_act else bert
+    other = bert if starter == anna else anna
+    platform.tables.resign(starter, game_id)
+    season = f"{clock.now():%Y-%m}"
+    with platform.ctx.read() as session:
+        assert member_rating(session, starter, "klubnacht", season).rating == 984
+        assert member_rating(session, other, "klubnacht", season).rating == 1016
+        assert (total_xp(session, starter), total_xp(session, other)) == (0, 25)
+    assert platform.progress.album(starter, None, "en").cards[0].progress == 0
+    assert platform.progress.album(other, None, "en").cards[0].progress == 1
+
+
+def test_a_timeout_counts_as_a_loss(
+    platform: Platform, new_member: Callable[..., int], clock: ManualClock
+) -> None:
+    anna, bert, _game_id = klubnacht_duel(platform, new_member)
+    clock.advance(timedelta(hours=25))
+    assert platform.sweeper.sweep().timeouts == 1
+    season = f"{clock.now():%Y-%m}"
+    with platform.ctx.read() as session:
+        ratings = sorted(
+            member_rating(session, m, "klubnacht", season).rating for m in (anna, bert)
+        )
+        assert ratings == [984, 1016]
+        assert sorted(total_xp(session, m) for m in (anna, bert)) == [0, 25]
+
+
+def test_a_game_finished_at_month_end_counts_for_that_season(
+    platform: Platform, new_member: Callable[..., int], clock: ManualClock
+) -> None:
+    clock.advance(datetime(2026, 11, 30, 23, 0, tzinfo=UTC) - clock.now())
+    anna, _bert, game_id = klubnacht_duel(platform, new_member)
+    play_to_the_end(platform, game_id)
+    with platform.ctx.read() as session:
+        assert member_rating(session, anna, "klubnacht", "2026-11").games == 1
+        assert member_rating(session, anna, "klubnacht", "2026-12").games == 0
