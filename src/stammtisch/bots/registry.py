@@ -8,6 +8,10 @@ from stammtisch.bots.protocol import Bot
 from stammtisch.engine.protocol import GameError
 
 _BOTS: dict[str, dict[str, str]] = {
+    "challengers": {
+        "random": "stammtisch.bots.challengers.random_bot:make",
+        "greedy": "stammtisch.bots.challengers.greedy:make",
+    },
     "klubnacht": {
         "random": "stammtisch.bots.klubnacht.random_bot:RandomBot",
         "heuristic": "stammtisch.bots.klubnacht.heuristic:HeuristicBot",

@@ -12,6 +12,11 @@ app = typer.Typer(
 )
 
 
+from stammtisch.cli import challengers as _challengers  # noqa: E402
+
+app.add_typer(_challengers.app, name="challengers")
+
+
 @app.callback()
 def _root() -> None:
     """Stammtisch: play Challengers! and Klubnacht online with regulars."""

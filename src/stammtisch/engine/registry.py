@@ -8,6 +8,7 @@ from typing import Any
 from stammtisch.engine.protocol import Game, GameError
 
 _GAMES: dict[str, str] = {
+    "challengers": "stammtisch.engine.challengers.game:GAME",
     "klubnacht": "stammtisch.engine.klubnacht:GAME",
 }
 """Game name -> "module:attribute" of its Game object, imported on first use."""

@@ -1,0 +1,113 @@
+"""`stammtisch challengers simulate|match`: bot tournaments and single scenario matches."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from stammtisch.bots.challengers.simulate import simulate
+from stammtisch.cli.challengers_log import narrate
+from stammtisch.engine.challengers.scenario import play
+from stammtisch.engine.protocol import Event, GameError
+
+app = typer.Typer(
+    help="Challengers!: simulate tournaments with bots, replay scenario matches.",
+    no_args_is_help=True,
+)
+
+
+def _sets(value: str) -> str | list[str]:
+    """'random', 'first-game' or a comma-separated list of set names."""
+    if value in ("random", "first-game"):
+        return value
+    return [name.strip() for name in value.split(",") if name.strip()]
+
+
+def _event_json(event: Event) -> dict[str, Any]:
+    """An event as one JSON object (private events say to whom)."""
+    data = event.to_dict()
+    if event.audience is not None:
+        data["to"] = sorted(event.audience)
+    return data
+
+
+@app.command("simulate")
+def simulate_command(
+    players: Annotated[
+        int, typer.Option("--players", help="1 to 8 players (bots in every seat).")
+    ] = 4,
+    seed: Annotated[
+        int, typer.Option("--seed", help="The game's seed: same seed, same tournament.")
+    ] = 1,
+    difficulty: Annotated[
+        int, typer.Option("--difficulty", help="Robot difficulty 0-5 (4-5 solo).")
+    ] = 0,
+    solo_cards: Annotated[
+        bool, typer.Option("--solo-cards", help="Add the robot's SOLO cards (solo).")
+    ] = False,
+    alt_draft: Annotated[
+        bool, typer.Option("--alt-draft", help="The alternate draft rule.")
+    ] = False,
+    winter_park: Annotated[
+        bool, typer.Option("--winter-park", help="Play with the Winter Park.")
+    ] = False,
+    sets: Annotated[
+        str, typer.Option("--sets", help="random, first-game, or 5 sets: castle,funfair,...")
+    ] = "random",
+    bots: Annotated[
+        str, typer.Option("--bots", help="Bots by seat, comma-separated: greedy, random.")
+    ] = "greedy",
+    as_json: Annotated[
+        bool, typer.Option("--json", help="JSON lines: events, then the result.")
+    ] = False,
+) -> None:
+    """Play a whole tournament with bots and print its log (or JSON lines)."""
+    options = {
+        "players": players,
+        "sets": _sets(sets),
+        "difficulty": difficulty,
+        "solo_cards": solo_cards,
+        "alt_draft": alt_draft,
+        "winter_park": winter_park,
+    }
+    try:
+        result = simulate(options, seed, [name.strip() for name in bots.split(",")])
+    except GameError as error:
+        typer.echo(f"error: {error.reason}", err=True)
+        raise typer.Exit(2) from None
+    outcome = result.outcome
+    if as_json:
+        for event in result.events:
+            typer.echo(json.dumps(_event_json(event), ensure_ascii=False))
+        final = {
+            "kind": "result",
+            "ranking": [list(group) for group in outcome.ranking],
+            "reason": outcome.reason,
+            "scores": {str(k): v for k, v in outcome.scores.items()},
+            "details": outcome.details,
+        }
+        typer.echo(json.dumps(final, ensure_ascii=False, default=str))
+        return
+    for text in narrate(result.events):
+        typer.echo(text)
+
+
+@app.command("match")
+def match_command(
+    scenario: Annotated[Path, typer.Argument(help="A scenario file (see docs/scenarios.md).")],
+) -> None:
+    """Play one match from a scenario file and print one JSON object."""
+    try:
+        spec = json.loads(scenario.read_text("utf-8"))
+    except (OSError, json.JSONDecodeError) as error:
+        typer.echo(f"error: cannot read {scenario}: {error}", err=True)
+        raise typer.Exit(2) from None
+    try:
+        report = play(spec)
+    except GameError as error:
+        typer.echo(f"error: {error.reason}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(json.dumps(report, ensure_ascii=False))

@@ -1,0 +1,1 @@
+"""Challengers!: the tournament card game for 1-8 players, its robot and variants (pure rules)."""

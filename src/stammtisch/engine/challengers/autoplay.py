@@ -1,0 +1,82 @@
+"""The auto-play policy: how the engine answers a decision for bots, absent players, benchmarks.
+
+Written rules (deterministic, no randomness, using only what the deciding seat may know):
+
+Match decisions
+- put_under (Reporter, Navigator): keep the card with the higher base power on top; on a tie the
+  top card stays on top.
+- reorder (Juggler, Bumper Car): strongest base power on top, ties keep their order.
+- bench_pick on your own bench (Sorcerer, Butler, Vacuum Cleaner, Movie Star, Necromancer,
+  Vampire, and the robot's Drone and Necromech): choose what frees the most seats, never giving up
+  a card with a from-the-bench bonus unless forced, then as many cards as allowed, then (to the
+  deck) the higher base power; the earliest candidate wins remaining ties.
+- bench_pick on the opponent's bench (Foghorn): take the card with the largest from-the-bench
+  bonus; none if no card there gives one.
+- search (Sailor to the bottom, Clairvoyant to the top): the weakest card to the bottom, the
+  strongest to the top (base power; ties by card key).
+- place (Winter Park): keep same names together, a normal seat first, then the first frozen seat
+  that fits.
+
+Deck phase (see `draft_value`)
+- pile: the highest level offered.  pick: the highest draft value.  redraw: never.
+- remove: nothing.  picked effects (Shapeshifter, Sci-fi Geek): decline.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stammtisch.engine.challengers.board import KEY, NAME_ID, Side
+from stammtisch.engine.challengers.tables import tables
+
+_T = tables()
+
+
+def _bench_pick_score(
+    candidate: tuple[int, ...], owner: Side, chooser: Side, destination: str, base: tuple[int, ...]
+) -> tuple[int, ...]:
+    """How good moving these cards off `owner`'s bench is for the chooser (higher is better)."""
+    bonus_cards = sum(1 for card in candidate if owner.bench_bonus[card] is not None)
+    if owner is not chooser:
+        return (sum(owner.bench_bonus[card][2] for card in candidate if owner.bench_bonus[card]),)
+    freed = 0
+    for name in {NAME_ID[card] for card in candidate}:
+        taken = sum(1 for card in candidate if NAME_ID[card] == name)
+        if taken == len(owner.bench.get(name, ())):
+            freed += 1
+    power = sum(base[card] for card in candidate) if destination == "deck" else 0
+    return (freed - 2 * bonus_cards, -bonus_cards, len(candidate), power)
+
+
+def choose(
+    kind: str,
+    candidates: list[tuple[Any, ...]],
+    data: tuple[Any, ...],
+    shown: list[int],
+    chooser: Side,
+    sides: list[Side],
+    base: tuple[int, ...],
+) -> tuple[Any, ...]:
+    """The policy's candidate for a pending match decision."""
+    if kind == "put_under":
+        top, second = shown[0], shown[1]
+        return (0,) if base[top] < base[second] else (1,)
+    if kind == "reorder":
+        best = tuple(sorted(shown, key=lambda card: -base[card]))
+        return best if best in candidates else candidates[0]
+    if kind == "bench_pick":
+        owner = sides[data[0]]
+        scores = [_bench_pick_score(c, owner, chooser, data[1], base) for c in candidates]
+        return candidates[scores.index(max(scores))]
+    if kind == "search":
+        ordered = sorted(candidates, key=lambda c: (base[c[0]], KEY[c[0]]))
+        return ordered[-1] if data[0] == "top" else ordered[0]
+    return candidates[0]
+
+
+def draft_value(card: int) -> int:
+    """How much the policy likes a card when drafting: base power, plus 1 for an effect."""
+    power = _T.power[card]
+    return (power if power is not None else 4) + (
+        1 if _T.immediate[card] or _T.self_bonus[card] else 0
+    )

@@ -1,0 +1,265 @@
+"""One side of a match (deck, park half, bench, exhaust pile) and the power arithmetic.
+
+Everything is plain ints and lists: cards are card indexes (copies are indistinguishable), the
+deck's top is the end of its list, the bench maps a name id to the cards on that seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stammtisch.engine.challengers.tables import (
+    B_ALL,
+    B_BASE,
+    B_FLAG,
+    B_SET,
+    BASE_SLOTS,
+    K_DECK_AT_MOST,
+    K_DISTINCT_SETS,
+    K_EMPTY_SEATS,
+    K_FLAT,
+    K_HAS_BASE,
+    K_HAS_SET,
+    K_LACKS_SET,
+    K_OPP_DISTINCT_SETS,
+    K_OPP_PER_LEVEL,
+    K_OPP_TROPHIES,
+    K_PER_BASE,
+    K_PER_NAME,
+    K_PER_SET,
+    SET_SLOTS,
+    T_ATTACK,
+    T_FLAG,
+    BenchBonus,
+    SelfBonus,
+    tables,
+)
+
+_T = tables()
+NAME_ID = _T.name_id
+SET_ID = _T.set_id
+LEVEL = _T.level
+KEY = _T.key
+
+
+class Side:
+    """A player's (or the robot's) cards and running bonuses during one match."""
+
+    __slots__ = (
+        "atk_base",
+        "atk_set",
+        "auto",
+        "bench",
+        "bench_bonus",
+        "capture",
+        "cnt_base",
+        "cnt_level",
+        "cnt_set",
+        "deck",
+        "def_base",
+        "def_set",
+        "exhaust",
+        "extra",
+        "fans",
+        "flag_bonus",
+        "flag_loss",
+        "frozen",
+        "immediate",
+        "index",
+        "next_bonus",
+        "robot",
+        "seat",
+        "seats",
+        "self_bonus",
+        "stack",
+        "trophies",
+    )
+
+    def __init__(
+        self,
+        index: int,
+        seat: int,
+        deck: list[int],
+        *,
+        robot: bool,
+        auto: bool,
+        trophies: int,
+        seats: int,
+        frozen: int,
+        effects: tuple[Any, Any, Any, Any, Any],
+    ) -> None:
+        self.index = index
+        self.seat = seat
+        self.robot = robot
+        self.auto = auto
+        self.deck = deck
+        self.stack: list[int] = []
+        self.extra: list[int] = []
+        self.next_bonus = 0
+        self.bench: dict[int, list[int]] = {}
+        self.frozen: list[list[int]] = [[] for _ in range(frozen)]
+        self.seats = seats
+        self.exhaust: list[int] = []
+        self.fans = 0
+        self.trophies = trophies
+        self.cnt_base = [0] * BASE_SLOTS
+        self.cnt_set = [0] * SET_SLOTS
+        self.cnt_level = [0] * 6
+        self.atk_set = [0] * SET_SLOTS
+        self.def_set = [0] * SET_SLOTS
+        self.atk_base = [0] * BASE_SLOTS
+        self.def_base = [0] * BASE_SLOTS
+        self.flag_bonus = 0
+        (self.self_bonus, self.bench_bonus, self.immediate, self.flag_loss, self.capture) = effects
+
+    def cards(self) -> list[int]:
+        """Every card of this side, wherever it lies in the match."""
+        cards = self.deck + self.stack + self.exhaust
+        for seat in self.bench.values():
+            cards += seat
+        for seat in self.frozen:
+            cards += seat
+        return cards
+
+    def bench_card_count(self) -> int:
+        """How many cards lie on the bench (normal and frozen seats)."""
+        return sum(map(len, self.bench.values())) + sum(map(len, self.frozen))
+
+
+def _shift_bonus(side: Side, bonus: BenchBonus, sign: int) -> None:
+    """Add (sign 1) or take away (sign -1) one copy's from-the-bench bonus."""
+    target, index, amount, attack_only = bonus
+    amount *= sign
+    if target == B_SET:
+        side.atk_set[index] += amount
+        if not attack_only:
+            side.def_set[index] += amount
+    elif target == B_BASE:
+        side.atk_base[index] += amount
+        if not attack_only:
+            side.def_base[index] += amount
+    elif target == B_ALL:
+        for i in range(SET_SLOTS):
+            side.atk_set[i] += amount
+            if not attack_only:
+                side.def_set[i] += amount
+    elif target == B_FLAG:
+        side.flag_bonus += amount
+
+
+def count_in(side: Side, card: int, base: tuple[int, ...], *, frozen: bool = False) -> None:
+    """Book a card that just arrived on the bench (frozen seats give no bonuses)."""
+    side.cnt_base[base[card]] += 1
+    side.cnt_set[SET_ID[card]] += 1
+    side.cnt_level[LEVEL[card]] += 1
+    if not frozen:
+        bonus = side.bench_bonus[card]
+        if bonus is not None:
+            _shift_bonus(side, bonus, 1)
+
+
+def count_out(side: Side, card: int, base: tuple[int, ...]) -> None:
+    """Unbook a card that left a normal bench seat."""
+    side.cnt_base[base[card]] -= 1
+    side.cnt_set[SET_ID[card]] -= 1
+    side.cnt_level[LEVEL[card]] -= 1
+    bonus = side.bench_bonus[card]
+    if bonus is not None:
+        _shift_bonus(side, bonus, -1)
+
+
+def take_from_bench(side: Side, card: int, base: tuple[int, ...]) -> None:
+    """Remove one copy of a card from its normal bench seat (the last card frees the seat)."""
+    name = NAME_ID[card]
+    seat = side.bench[name]
+    seat.remove(card)
+    if not seat:
+        del side.bench[name]
+    count_out(side, card, base)
+
+
+def empty_seats(side: Side) -> int:
+    """Free normal seats plus empty frozen seats."""
+    return side.seats - len(side.bench) + sum(1 for seat in side.frozen if not seat)
+
+
+def distinct_sets(side: Side) -> int:
+    """How many different sets lie on the bench (starter and robot cards have none)."""
+    counts = side.cnt_set
+    return sum(1 for i in range(1, SET_SLOTS) if counts[i])
+
+
+def name_count(side: Side, name: int) -> int:
+    """How many cards of this name lie on the bench (normal and frozen seats)."""
+    total = len(side.bench.get(name, ()))
+    for seat in side.frozen:
+        total += sum(1 for card in seat if NAME_ID[card] == name)
+    return total
+
+
+def self_bonus(bonus: SelfBonus, side: Side, other: Side) -> int:
+    """What a card's own bonus is worth right now."""
+    kind, parameter, amount = bonus[1], bonus[2], bonus[3]
+    if kind == K_FLAT:
+        return amount
+    if kind == K_HAS_BASE:
+        return amount if side.cnt_base[parameter] else 0
+    if kind == K_PER_BASE:
+        return amount * side.cnt_base[parameter]
+    if kind == K_LACKS_SET:
+        return 0 if side.cnt_set[parameter] else amount
+    if kind == K_HAS_SET:
+        return amount if side.cnt_set[parameter] else 0
+    if kind == K_PER_SET:
+        return amount * side.cnt_set[parameter]
+    if kind == K_EMPTY_SEATS:
+        return amount * empty_seats(side)
+    if kind == K_DECK_AT_MOST:
+        return amount if len(side.deck) <= parameter else 0
+    if kind == K_OPP_TROPHIES:
+        return amount * other.trophies
+    if kind == K_DISTINCT_SETS:
+        return amount * distinct_sets(side)
+    if kind == K_OPP_DISTINCT_SETS:
+        return amount * distinct_sets(other)
+    if kind == K_PER_NAME:
+        return amount * name_count(side, parameter)
+    if kind == K_OPP_PER_LEVEL:
+        return amount * other.cnt_level[parameter]
+    raise AssertionError(f"unknown bonus kind {kind}")
+
+
+def card_attack_power(card: int, extra: int, side: Side, other: Side, base: tuple[int, ...]) -> int:
+    """One attacking card's total power (never below 0)."""
+    b = base[card]
+    power = b + side.atk_set[SET_ID[card]] + side.atk_base[b] + extra
+    bonus = side.self_bonus[card]
+    if bonus is not None and bonus[0] != T_FLAG:
+        power += self_bonus(bonus, side, other)
+    return power if power > 0 else 0
+
+
+def attack_sum(side: Side, other: Side, base: tuple[int, ...]) -> int:
+    """The summed total power of the cards revealed in the running attack."""
+    atk_set, atk_base, bonuses = side.atk_set, side.atk_base, side.self_bonus
+    total = 0
+    for card, extra in zip(side.stack, side.extra, strict=True):
+        b = base[card]
+        power = b + atk_set[SET_ID[card]] + atk_base[b] + extra
+        bonus = bonuses[card]
+        if bonus is not None and bonus[0] != T_FLAG:
+            power += self_bonus(bonus, side, other)
+        if power > 0:
+            total += power
+    return total
+
+
+def defence_power(side: Side, other: Side, base: tuple[int, ...]) -> int:
+    """The total power of the card holding the flag (only its own; never below 0)."""
+    card = side.stack[-1]
+    b = base[card]
+    power = b + side.def_set[SET_ID[card]] + side.def_base[b] + side.flag_bonus
+    bonus = side.self_bonus[card]
+    if bonus is not None and bonus[0] != T_ATTACK:
+        power += self_bonus(bonus, side, other)
+    return power if power > 0 else 0

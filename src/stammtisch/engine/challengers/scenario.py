@@ -1,0 +1,187 @@
+"""One match from a scenario (fixed decks, round, beginner, trophies, piles, answers).
+
+The scenario format is documented in docs/scenarios.md. The match runs on the same loop as a
+tournament's; decisions take the scenario's answers in order, then the auto-play policy.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from stammtisch.engine.challengers import autoplay
+from stammtisch.engine.challengers.board import KEY, Side
+from stammtisch.engine.challengers.catalogue import PILE_LEVELS, catalogue
+from stammtisch.engine.challengers.decide import answer
+from stammtisch.engine.challengers.effects import PLAYER_EFFECTS, ROBOT_EFFECTS
+from stammtisch.engine.challengers.match import run, start
+from stammtisch.engine.challengers.match_state import ROBOT_SEAT, Match
+from stammtisch.engine.challengers.piles import Piles
+from stammtisch.engine.challengers.rules_data import rules
+from stammtisch.engine.challengers.tables import tables
+from stammtisch.engine.protocol import GameError
+
+FIELDS = (
+    "round",
+    "decks",
+    "beginner",
+    "trophies",
+    "piles",
+    "winter_park",
+    "robot",
+    "answers",
+    "seed",
+)
+
+
+def _bad(reason: str) -> GameError:
+    """A scenario error."""
+    return GameError("bad_scenario", reason)
+
+
+def _cards(names: Any, what: str) -> list[int]:
+    """Card indexes of a list of names or keys (top first), with clear errors."""
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise _bad(f"{what} must be a list of card names.")
+    return [catalogue().lookup(name).index for name in names]
+
+
+def _round(value: Any) -> int:
+    """The round number (1-7) or the final."""
+    if value == "final":
+        return rules().final_round
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= rules().rounds:
+        raise _bad(f"'round' must be 1 to {rules().rounds} or \"final\", not {value!r}.")
+    return value
+
+
+def _pair(spec: Mapping[str, Any], name: str, default: Any) -> list[Any]:
+    """A two-entry list (one per seat)."""
+    value = spec.get(name, default)
+    if not isinstance(value, list) or len(value) != 2:
+        raise _bad(f"'{name}' must be a list with one entry per seat (2).")
+    return value
+
+
+def _beginner(
+    spec: Mapping[str, Any], trophies: list[list[int]], rng: random.Random, round_number: int
+) -> tuple[int, bool]:
+    """The scenario's beginner, or the rule: higher trophy round begins, else a toss."""
+    beginner = spec.get("beginner")
+    if beginner is not None:
+        if beginner not in (0, 1):
+            raise _bad("'beginner' must be 0, 1 or null.")
+        return beginner, False
+    tops = [max(t, default=0) for t in trophies]
+    if round_number > 1 and tops[0] != tops[1]:
+        return (0 if tops[0] > tops[1] else 1), False
+    return rng.randrange(2), True
+
+
+def build(
+    spec: Mapping[str, Any], events: list[Any] | None
+) -> tuple[Match, list[list[str]], int, bool]:
+    """The match of a scenario, its answers per seat and who begins."""
+    if not isinstance(spec, Mapping):
+        raise _bad("A scenario must be a JSON object.")
+    unknown = sorted(set(spec) - set(FIELDS))
+    if unknown:
+        raise _bad(f"Unknown field(s) {', '.join(unknown)}; known: {', '.join(FIELDS)}.")
+    if "decks" not in spec:
+        raise _bad("A scenario needs 'decks': two lists of card names, top first.")
+    round_number = _round(spec.get("round", 1))
+    seed = spec.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise _bad("'seed' must be a whole number.")
+    rng = random.Random(seed)
+    decks = [_cards(deck, f"deck {i}") for i, deck in enumerate(_pair(spec, "decks", None))]
+    trophies = _pair(spec, "trophies", [[], []])
+    answers = _pair(spec, "answers", [[], []])
+    robot = spec.get("robot")
+    if robot not in (None, 0, 1):
+        raise _bad("'robot' must be 0, 1 or null.")
+    piles_spec = spec.get("piles", {})
+    if not isinstance(piles_spec, Mapping) or set(piles_spec) - set(PILE_LEVELS):
+        raise _bad("'piles' must map A, B, C to lists of card names (top first).")
+    stacks = [_cards(piles_spec.get(level, []), f"pile {level}")[::-1] for level in PILE_LEVELS]
+    winter = bool(spec.get("winter_park", False))
+    frozen = rules().frozen_seats if winter else 0
+    sides = [
+        Side(
+            i,
+            ROBOT_SEAT if robot == i else i,
+            decks[i][::-1],
+            robot=robot == i,
+            auto=robot == i,
+            trophies=len(trophies[i]),
+            seats=rules().bench_seats - frozen,
+            frozen=frozen,
+            effects=ROBOT_EFFECTS if robot == i else PLAYER_EFFECTS,
+        )
+        for i in range(2)
+    ]
+    match = Match(
+        sides,
+        tables().base_by_round[round_number],
+        round_number=round_number,
+        park=0,
+        piles=Piles(stacks, rules().discard_capacity, rng),
+        box=[],
+        frozen_limit=min(round_number, rules().round_cap),
+        events=events,
+    )
+    beginner, toss = _beginner(spec, trophies, rng, round_number)
+    return match, [[str(a) for a in seat_answers] for seat_answers in answers], beginner, toss
+
+
+def _answer_pending(match: Match, answers: list[list[str]]) -> None:
+    """Answer the pending decision from the scenario, or by the auto-play policy."""
+    decision = match.pending
+    assert decision is not None
+    chooser = match.sides[decision.chooser]
+    queue = answers[decision.chooser]
+    if queue:
+        wanted = queue.pop(0)
+        if wanted not in decision.labels:
+            raise _bad(
+                f"Seat {decision.chooser} answered {wanted!r} to {decision.kind} of"
+                f" {KEY[decision.source]}; the options are {', '.join(decision.labels)}."
+            )
+        answer(match, decision.labels.index(wanted))
+        return
+    pick = autoplay.choose(
+        decision.kind,
+        decision.candidates,
+        decision.data,
+        decision.shown,
+        chooser,
+        match.sides,
+        match.base,
+    )
+    answer(match, decision.candidates.index(pick))
+
+
+def play(spec: Mapping[str, Any]) -> dict[str, Any]:
+    """Run a scenario's match and report winner, reason, benches, fans and events."""
+    events: list[Any] = []
+    match, answers, beginner, toss = build(spec, events)
+    start(match, beginner, toss=toss)
+    run(match)
+    while match.pending is not None:
+        _answer_pending(match, answers)
+        run(match)
+    cat = catalogue()
+    return {
+        "winner": match.winner,
+        "reason": match.reason,
+        "benches": [
+            [[cat.cards[c].en for c in seat] for seat in side.bench.values()]
+            for side in match.sides
+        ],
+        "frozen": [
+            [[cat.cards[c].en for c in seat] for seat in side.frozen] for side in match.sides
+        ],
+        "fans": [side.fans for side in match.sides],
+        "events": [{"kind": kind, **data} for kind, data, _ in events],
+    }
