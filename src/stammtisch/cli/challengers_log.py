@@ -108,7 +108,7 @@ def line(event: Event) -> str | None:
     """One readable line for an event (None for events this log leaves out)."""
     data = {**event.data}
     if event.kind == "decision":
-        return f"   ({_who(data['seat'])} decides {data['kind']}: {', '.join(data['options'])})"
+        return f"   ({_who(data['seat'])} decides {data['decision']}: {', '.join(data['options'])})"
     if event.kind == "decision_answered":
         return f"   ({_who(data['seat'])} chooses {data['choice']})"
     render = _LINES.get(event.kind)

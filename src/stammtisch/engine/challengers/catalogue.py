@@ -143,10 +143,10 @@ class Catalogue:
         return [card for card in self.cards if card.set == set_key]
 
     def lookup(self, name: str) -> CardDef:
-        """A card by key or by its English name (case-insensitive); clear error if unknown."""
+        """A card by key (exact) or English name (any case); clear error if unknown or ambiguous."""
+        if name in self.by_key:
+            return self.cards[self.by_key[name]]
         wanted = name.strip().lower()
-        if wanted in self.by_key:
-            return self.cards[self.by_key[wanted]]
         matches = [card for card in self.cards if card.en.lower() == wanted]
         if len(matches) == 1:
             return matches[0]

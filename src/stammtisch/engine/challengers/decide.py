@@ -48,7 +48,7 @@ def ask(
         "decision",
         {
             "seat": chooser.seat,
-            "kind": kind,
+            "decision": kind,
             "card": KEY[source],
             "options": labels,
             "shown": keys(shown),
@@ -65,7 +65,7 @@ def answer(m: Match, index: int) -> None:
     chooser = m.sides[decision.chooser]
     m.log(
         "decision_answered",
-        {"seat": chooser.seat, "kind": decision.kind, "choice": decision.labels[index]},
+        {"seat": chooser.seat, "decision": decision.kind, "choice": decision.labels[index]},
         private(chooser),
     )
     resolve(m, decision.kind, decision.candidates[index], decision.data, decision.shown, chooser)

@@ -110,7 +110,7 @@ def _keep(state: State, player: Player, card: int, kind: str) -> None:
     if effect.kind == "gain_fans":
         player.fans += effect.params["fans"]
         state.record(
-            "fans_gained",
+            "picked_fans",
             {"seat": player.seat, "card": KEY[card], "fans": effect.params["fans"]},
             _me(player),
         )

@@ -16,7 +16,7 @@ from stammtisch.engine.challengers.catalogue import PILE_LEVELS, catalogue
 from stammtisch.engine.challengers.decide import answer
 from stammtisch.engine.challengers.effects import PLAYER_EFFECTS, ROBOT_EFFECTS
 from stammtisch.engine.challengers.match import run, start
-from stammtisch.engine.challengers.match_state import ROBOT_SEAT, Match
+from stammtisch.engine.challengers.match_state import ROBOT_SEAT, EventRecord, Match
 from stammtisch.engine.challengers.piles import Piles
 from stammtisch.engine.challengers.rules_data import rules
 from stammtisch.engine.challengers.tables import tables
@@ -162,26 +162,32 @@ def _answer_pending(match: Match, answers: list[list[str]]) -> None:
     answer(match, decision.candidates.index(pick))
 
 
-def play(spec: Mapping[str, Any]) -> dict[str, Any]:
-    """Run a scenario's match and report winner, reason, benches, fans and events."""
-    events: list[Any] = []
+def run_scenario(spec: Mapping[str, Any]) -> tuple[Match, list[EventRecord]]:
+    """Play a scenario's match to its end; the finished match and its event records."""
+    events: list[EventRecord] = []
     match, answers, beginner, toss = build(spec, events)
     start(match, beginner, toss=toss)
     run(match)
     while match.pending is not None:
         _answer_pending(match, answers)
         run(match)
+    return match, events
+
+
+def play(spec: Mapping[str, Any]) -> dict[str, Any]:
+    """Run a scenario's match and report winner, reason, benches, fans and events."""
+    match, events = run_scenario(spec)
     cat = catalogue()
+
+    def names(cards: list[int]) -> list[str]:
+        return [cat.cards[card].en for card in cards]
+
     return {
         "winner": match.winner,
         "reason": match.reason,
-        "benches": [
-            [[cat.cards[c].en for c in seat] for seat in side.bench.values()]
-            for side in match.sides
-        ],
-        "frozen": [
-            [[cat.cards[c].en for c in seat] for seat in side.frozen] for side in match.sides
-        ],
+        "benches": [[names(seat) for seat in side.bench.values()] for side in match.sides],
+        "frozen": [[names(seat) for seat in side.frozen] for side in match.sides],
+        "exhaust": [names(side.exhaust) for side in match.sides],
         "fans": [side.fans for side in match.sides],
         "events": [{"kind": kind, **data} for kind, data, _ in events],
     }

@@ -1,0 +1,202 @@
+"""The conformance run: thousands of seeded tournaments over all seat counts and options.
+
+After every action every card is in exactly one place; replaying the action log rebuilds the
+same state; events carry their audience; views do not change when only what a seat cannot know
+changes (deck orders, piles, other players' hands and hidden fan values).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from stammtisch.engine.challengers.auto import auto_action
+from stammtisch.engine.challengers.game import GAME
+from stammtisch.engine.challengers.setup import all_cards
+from stammtisch.engine.challengers.state import State
+from stammtisch.engine.protocol import replay
+from tests.engine.challengers.play import random_step
+
+CHUNKS = 16
+PER_CHUNK = 110  # 16 x 110 = 1760 tournaments
+
+
+def options_for(index: int) -> dict[str, Any]:
+    """A spread of options over seat counts and variants, by index."""
+    players = index % 8 + 1
+    options: dict[str, Any] = {"players": players}
+    variant = (index // 8) % 6
+    if variant == 1:
+        options["winter_park"] = True
+    elif variant == 2:
+        options["alt_draft"] = True
+    elif variant == 3:
+        options["sets"] = "first-game"
+        options["winter_park"] = True
+    if players % 2 and variant >= 4:
+        options["difficulty"] = index % (6 if players == 1 else 4)
+        options["solo_cards"] = players == 1 and variant == 5
+    return options
+
+
+def snapshot(state: State) -> tuple[Any, ...]:
+    """Everything of a state, comparable with ==."""
+    players = [
+        (p.deck, p.fans, p.trophies, p.stage, p.drawn, p.picks_left, p.redraw_used)
+        for p in state.players
+    ]
+    robot = (state.robot.deck, state.robot.trophies) if state.robot else None
+    matches = [
+        None
+        if m is None
+        else (
+            m.step,
+            m.att,
+            m.flag,
+            m.winner,
+            [(s.deck, s.stack, s.bench, s.frozen, s.exhaust, s.fans) for s in m.sides],
+        )
+        for m in state.matches
+    ]
+    piles = (state.piles.stacks, state.piles.discards)
+    return (
+        players,
+        robot,
+        matches,
+        piles,
+        state.box,
+        state.burned,
+        state.round,
+        state.phase,
+        state.rng.getstate(),
+        state.result,
+    )
+
+
+def _play(index: int, *, checks: bool) -> State:
+    """One tournament: random or auto-play actions; conservation checked after each."""
+    options = options_for(index)
+    state = GAME.setup(options, index, events=index % 3 == 0)
+    rng = random.Random(index)
+    universe = Counter(state.universe)
+    auto = index % 2 == 1
+    while GAME.outcome(state) is None:
+        if auto:
+            seat = min(GAME.to_act(state))
+            GAME.apply(state, seat, auto_action(state, seat))
+        else:
+            random_step(state, rng)
+        if checks:
+            assert Counter(all_cards(state)) == universe, (index, options)
+    return state
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_tournaments_conserve_every_card_and_replay_exactly(chunk: int) -> None:
+    for index in range(chunk * PER_CHUNK, (chunk + 1) * PER_CHUNK):
+        state = _play(index, checks=True)
+        again = replay(GAME, options_for(index), index, state.log)
+        assert snapshot(again) == snapshot(state), index
+        outcome = GAME.outcome(state)
+        assert outcome is not None
+        assert sorted(s for g in outcome.ranking for s in g) == list(range(len(state.players)))
+
+
+def test_replay_of_a_prefix_rebuilds_the_middle_of_a_game() -> None:
+    for index in range(40):
+        state = _play(index, checks=False)
+        cut = len(state.log) // 2
+        first = replay(GAME, options_for(index), index, state.log[:cut])
+        second = replay(GAME, options_for(index), index, state.log[:cut])
+        assert snapshot(first) == snapshot(second)
+        assert [GAME.view(first, s) for s in range(len(first.players))] == [
+            GAME.view(second, s) for s in range(len(second.players))
+        ]
+
+
+PRIVATE_KINDS = {
+    "cards_drawn",
+    "card_picked",
+    "card_kept_at_random",
+    "card_removed",
+    "trophy_fans",
+    "decision",
+    "decision_answered",
+    "deck_top",
+    "card_put_under_was",
+    "deck_searched_card",
+    "picked_fans",
+}
+
+
+def _hide(state: State, seat: int | None, rng: random.Random) -> State:
+    """A copy that differs only in what `seat` cannot know."""
+    other = GAME.clone(state)
+    piles = other.piles.stacks
+    for stack in piles:
+        rng.shuffle(stack)
+    chooser = None
+    for match in other.matches:
+        if match is not None and match.pending is not None:
+            chooser = match.sides[match.pending.chooser].seat
+    for player in other.players:
+        if player.seat == seat:
+            continue
+        for cards in (player.deck, player.drawn):
+            if cards and piles[0]:
+                cards[0], piles[0][0] = piles[0][0], cards[0]
+            rng.shuffle(cards)
+        if not other.open_fans:
+            player.trophies = [(r, f + 1) for r, f in player.trophies]
+    for match in other.matches:
+        for side in match.sides if match is not None else ():
+            if side.seat == seat and chooser == seat:
+                continue
+            if side.deck and piles[0] and side.seat != seat:
+                side.deck[0], piles[0][0] = piles[0][0], side.deck[0]
+            rng.shuffle(side.deck)
+    if other.robot is not None:
+        rng.shuffle(other.robot.deck)
+    return other
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6), players=st.integers(1, 8), winter=st.booleans(), alt=st.booleans()
+)
+def test_views_do_not_change_with_what_a_seat_cannot_know(
+    seed: int, players: int, winter: bool, alt: bool
+) -> None:
+    state = GAME.setup({"players": players, "winter_park": winter, "alt_draft": alt}, seed)
+    rng = random.Random(seed)
+    step = 0
+    while GAME.outcome(state) is None:
+        if step % 7 == 0:
+            for seat in [None, *range(players)]:
+                assert GAME.view(_hide(state, seat, rng), seat) == GAME.view(state, seat), (
+                    seed,
+                    step,
+                    seat,
+                )
+        seat = min(GAME.to_act(state))
+        for event in GAME.apply(state, seat, auto_action(state, seat)):
+            assert (event.audience is not None) == (event.kind in PRIVATE_KINDS), event
+            if event.kind == "trophy_taken" and event.audience is None:
+                assert ("fans" in event.data) == (players <= 2 or event.data["seat"] < 0)
+        step += 1
+
+
+def test_private_events_go_only_to_their_seat() -> None:
+    state = GAME.setup({"players": 4}, 8)
+    events = GAME.drain_events(state)
+    drawn = [e for e in events if e.kind == "cards_drawn"]
+    assert len(drawn) == 4
+    for event in drawn:
+        assert event.audience == frozenset({event.data["seat"]})
+        assert event.visible_to(event.data["seat"])
+        assert not event.visible_to(None)
