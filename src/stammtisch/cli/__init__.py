@@ -33,6 +33,11 @@ from stammtisch.cli import klubnacht  # noqa: E402
 app.add_typer(klubnacht.app, name="klubnacht")
 
 
+from stammtisch.cli import album  # noqa: E402
+
+app.add_typer(album.app, name="album")
+
+
 def main() -> None:
     """Entry point of the console script."""
     app()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import random
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
 from pydantic import ValidationError, model_validator
 
@@ -101,6 +101,10 @@ def generate_month(season: Season, data: Catalogue | None = None) -> MonthDef:
     return MonthDef(month=season.key, theme=theme, cards=cards)
 
 
+MONTHS_FOLDER = Path(__file__).parent / "data" / "months"
+"""Where the month files ship inside the package."""
+
+
 def month_file(season: Season) -> str:
     """The file name of a month's album data."""
     return f"{season.key}.json"
@@ -109,7 +113,7 @@ def month_file(season: Season) -> str:
 @cache
 def album_month(season: Season) -> MonthDef:
     """The album of a month: its data file, checked against the catalogue, or the generator."""
-    path = resources.files(__package__) / "data" / "months" / month_file(season)
+    path = MONTHS_FOLDER / month_file(season)
     if not path.is_file():
         return generate_month(season)
     try:
