@@ -16,4 +16,4 @@ def insert_missing(session: Session, model: type[Base], rows: Sequence[dict[str,
     if not rows:
         return
     dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
-    session.execute(dialect.insert(model).values(list(rows)).on_conflict_do_nothing())
+    session.execute(dialect.insert(model.__table__).on_conflict_do_nothing(), list(rows))

@@ -17,12 +17,17 @@ from stammtisch.store.rows import insert_missing
 
 
 def lock_ratings(
-    session: Session, game: str, period: str, members: Sequence[int], system: System, now: datetime
-) -> dict[int, RatingRow]:
-    """The rating rows of these members, created at the start value if new, locked for update.
+    session: Session,
+    game: str,
+    periods: Sequence[str],
+    members: Sequence[int],
+    system: System,
+    now: datetime,
+) -> dict[tuple[int, str], RatingRow]:
+    """The members' rating rows of these periods, created at the start if new, locked for update.
 
-    Rows are created with INSERT ... ON CONFLICT DO NOTHING and locked in member order, so two
-    games finishing at once for the same members neither collide nor deadlock.
+    Rows are created with INSERT ... ON CONFLICT DO NOTHING and locked in one order (member,
+    period), so two games finishing at once for the same members neither collide nor deadlock.
     """
     start = initial(system)
     values = [
@@ -39,24 +44,27 @@ def lock_ratings(
             "updated_at": now,
         }
         for member in members
+        for period in periods
     ]
     insert_missing(session, RatingRow, values)
     rows = session.scalars(
         select(RatingRow)
-        .where(RatingRow.game == game, RatingRow.period == period, RatingRow.member_id.in_(members))
-        .order_by(RatingRow.member_id)
+        .where(
+            RatingRow.game == game,
+            RatingRow.period.in_(periods),
+            RatingRow.member_id.in_(members),
+        )
+        .order_by(RatingRow.member_id, RatingRow.period)
         .with_for_update()
     )
-    return {row.member_id: row for row in rows}
+    return {(row.member_id, row.period): row for row in rows}
 
 
 def rate_period(
-    session: Session, event: GameFinished, placings: Sequence[Placing], period: str
+    session: Session, event: GameFinished, placings: Sequence[Placing], rows: dict[int, RatingRow]
 ) -> None:
-    """Apply one game to the members' ratings of one period and record each change."""
+    """Apply one game to the members' rating rows of one period and record each change."""
     system = system_of(event.game)
-    members = sorted(placing.member for placing in placings)
-    rows = lock_ratings(session, event.game, period, members, system, event.finished_at)
     before = {m: Standing(row.rating, row.mu, row.sigma) for m, row in rows.items()}
     after = rate(system, before, {placing.member: placing.place for placing in placings})
     for placing in placings:
@@ -66,7 +74,7 @@ def rate_period(
                 game_id=event.game_id,
                 member_id=placing.member,
                 game=event.game,
-                period=period,
+                period=row.period,
                 place=placing.place,
                 before=row.rating,
                 after=new.rating,
@@ -85,8 +93,12 @@ def on_game_finished(session: Session, event: GameFinished) -> None:
     placings = counted_placings(event)
     if not placings:
         return
-    for period in (season_of(event.finished_at).key, ALL_TIME):
-        rate_period(session, event, placings, period)
+    periods = (season_of(event.finished_at).key, ALL_TIME)
+    members = sorted(placing.member for placing in placings)
+    system = system_of(event.game)
+    rows = lock_ratings(session, event.game, periods, members, system, event.finished_at)
+    for period in periods:
+        rate_period(session, event, placings, {m: rows[m, period] for m in members})
 
 
 subscribe(GameFinished, on_game_finished)
