@@ -87,6 +87,16 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path, postgres_url: s
 
 
 @pytest.fixture
+def redis_url(request: pytest.FixtureRequest) -> str:
+    """The test Redis (STAMMTISCH_TEST_REDIS_URL)."""
+    url = os.environ.get("STAMMTISCH_TEST_REDIS_URL")
+    if not url:
+        service_missing("Redis (STAMMTISCH_TEST_REDIS_URL)")
+        raise AssertionError("unreachable")
+    return url
+
+
+@pytest.fixture
 def clock() -> ManualClock:
     """A clock that only the test moves."""
     return ManualClock()

@@ -36,6 +36,9 @@ class Settings(BaseSettings):
     smtp_password: str | None = Field(None, description="SMTP password.")
     smtp_sender: str = Field("stammtisch@localhost", description="From address of e-mails.")
     smtp_starttls: bool = Field(False, description="Use STARTTLS with the SMTP server.")
+    tables_file: Path | None = Field(
+        None, description="A tables.toml replacing the packaged clocks and timeout rules."
+    )
     sweep_seconds: float = Field(1.0, description="How often deadlines and e-mails are swept.")
     run_sweeper: bool = Field(True, description="Whether this process sweeps deadlines.")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from stammtisch.bus import Bus, make_bus
+from stammtisch.services import policy
 from stammtisch.services.accounts import Accounts
 from stammtisch.services.challenges import Challenges
 from stammtisch.services.clock import Sweeper
@@ -46,6 +47,8 @@ def build_platform(
     settings: Settings, clock: Clock | None = None, bus: Bus | None = None
 ) -> Platform:
     """Connect to the configured database (migrating it) and bus, and build the services."""
+    if settings.tables_file is not None:
+        policy.use_file(settings.tables_file)
     engine = make_engine(settings.effective_database_url())
     migrate(engine)
     bus = bus or make_bus(settings.redis_url, settings.redis_prefix)

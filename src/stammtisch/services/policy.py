@@ -12,6 +12,7 @@ from typing import Any
 from stammtisch.bots.registry import bot_names
 
 DATA = Path(__file__).parent / "data" / "tables.toml"
+"""The packaged table rules; an operator may point `use_file` at another file."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,14 @@ def _check(values: dict[str, Any], where: str) -> None:
         or not all(isinstance(s, int) and s >= 5 for s in seconds)
     ):
         raise PolicyDataError(f"{DATA.name} {where}: realtime_seconds must list whole seconds >= 5")
+
+
+def use_file(path: Path | None) -> None:
+    """Read table rules from this file from now on (None: the packaged file); checks it at once."""
+    global DATA
+    DATA = path or Path(__file__).parent / "data" / "tables.toml"
+    _data.cache_clear()
+    _data()
 
 
 @cache
