@@ -26,6 +26,7 @@ def serve(
         str | None, typer.Option(help="Redis URL to share live updates between processes.")
     ] = None,
     data_dir: Annotated[Path | None, typer.Option(help="Folder for the embedded database.")] = None,
+    access_log: Annotated[bool, typer.Option(help="Log every request.")] = False,
 ) -> None:
     """Start the server; migrations are applied on start."""
     from stammtisch.services.platform import build_platform
@@ -36,4 +37,10 @@ def serve(
     )
     platform = build_platform(settings)
     typer.echo(f"Stammtisch on http://{settings.host}:{settings.port}/ (API docs at /docs)")
-    uvicorn.run(create_app(platform), host=settings.host, port=settings.port, log_level="info")
+    uvicorn.run(
+        create_app(platform),
+        host=settings.host,
+        port=settings.port,
+        log_level="info",
+        access_log=access_log,
+    )

@@ -79,8 +79,14 @@ def append(
     return entry
 
 
-def settle(session: Session, row: GameRow, state: Any, seats: list[SeatRow]) -> None:
-    """After a step: who acts now, the clocks, your-turn notices, bot turns, or the game's end."""
+def settle(
+    session: Session, row: GameRow, state: Any, seats: list[SeatRow], *, seated: bool = False
+) -> None:
+    """After a step: who acts now, the clocks, your-turn notices, bot turns, or the game's end.
+
+    Clocks only change when the set of seats to act changes, or when `seated` says that who sits
+    on a seat changed (a bot took a seat over).
+    """
     game = get_game(row.game)
     outcome = game.outcome(state)
     before = set(row.to_act)
@@ -88,9 +94,10 @@ def settle(session: Session, row: GameRow, state: Any, seats: list[SeatRow]) -> 
     row.to_act = sorted(now_to_act)
     row.bot_turn = any(s.bot for s in seats if s.seat in now_to_act)
     humans = {s.seat for s in seats if s.bot is None and s.member_id is not None}
-    _sync_deadlines(session, row, now_to_act & humans)
-    for seat in sorted((now_to_act & humans) - before):
-        _your_turn(session, row, seats, seat)
+    if seated or now_to_act != before:
+        _sync_deadlines(session, row, now_to_act & humans)
+        for seat in sorted((now_to_act & humans) - before):
+            _your_turn(session, row, seats, seat)
     ctx = context_of(session)
     ctx.publish_after_commit(session, f"game:{row.id}", {"type": "game", "seq": row.seq})
     if outcome is not None:

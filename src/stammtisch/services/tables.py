@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import select
@@ -14,7 +14,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from stammtisch.bots.protocol import Bot
 from stammtisch.bots.registry import make_bot
-from stammtisch.engine.protocol import GameError
+from stammtisch.engine.protocol import GameError, Seat
 from stammtisch.engine.registry import game_names, get_game
 from stammtisch.services.context import Context
 from stammtisch.services.errors import ServiceError, conflict, forbidden, not_found
@@ -50,6 +50,11 @@ class Played:
     events: list[dict[str, Any]]
     repeated: bool
     bot_turn: bool
+    to_act: list[Seat] = field(default_factory=list)
+    view: dict[str, Any] | None = None
+    """The seat's view after the action (None for a repeated submission: fetch the game)."""
+    legal: list[str] = field(default_factory=list)
+    """The seat's legal actions now (empty once its turn is over)."""
 
 
 def check_game(name: str) -> str:
@@ -150,16 +155,18 @@ class Tables:
             seats = [SeatSpec(member_id=member_id)] + [SeatSpec(bot=bot)] * (count - 1)
             return self.open(session, name, options, seats, practice=True).id
 
-    def _seat(self, session: Session, game_id: int, member_id: int) -> tuple[GameRow, SeatRow]:
+    def _seat(
+        self, session: Session, game_id: int, member_id: int
+    ) -> tuple[GameRow, SeatRow, list[SeatRow]]:
+        """The game, the member's seat and all seats; refuses members who do not play in it."""
         row = session.get(GameRow, game_id)
         if row is None:
             raise not_found("game.unknown_game", "There is no such game.")
-        seat = session.scalar(
-            select(SeatRow).where(SeatRow.game_id == game_id, SeatRow.member_id == member_id)
-        )
+        seats = seats_of(session, game_id)
+        seat = next((s for s in seats if s.member_id == member_id), None)
         if seat is None:
             raise forbidden("game.not_seated", "You do not play in this game.")
-        return row, seat
+        return row, seat, seats
 
     def act(self, member_id: int, game_id: int, seq: int, text: str) -> Played:
         """Play an action expected at sequence number `seq`; acknowledged only once committed.
@@ -171,7 +178,7 @@ class Tables:
             applied = False
             try:
                 with self.ctx.write() as session:
-                    row, seat_row = self._seat(session, game_id, member_id)
+                    row, seat_row, seats = self._seat(session, game_id, member_id)
                     if seq != row.seq:
                         return self._resubmitted(session, row, seat_row, seq, text)
                     if row.status != "active":
@@ -188,9 +195,20 @@ class Tables:
                     text = game.action_text(action)
                     entry = append(session, row, seat_row.seat, "play", text, member_id, events)
                     seat_row.moves += 1
-                    settle(session, row, state, seats_of(session, game_id))
+                    settle(session, row, state, seats)
                     seen = visible_events(entry.events, seat_row.seat)
-                    played = Played(game_id, row.seq, seen, False, row.bot_turn)
+                    seat = seat_row.seat
+                    legal = game.legal_actions(state, seat) if seat in row.to_act else []
+                    played = Played(
+                        game_id,
+                        row.seq,
+                        seen,
+                        repeated=False,
+                        bot_turn=row.bot_turn,
+                        to_act=list(row.to_act),
+                        view=game.view(state, seat),
+                        legal=[game.action_text(a) for a in legal],
+                    )
             except StaleDataError:
                 self.cache.forget(game_id)
                 raise conflict("game.stale", "Someone else moved first; reload the game.") from None
@@ -214,9 +232,8 @@ class Tables:
             except GameError:
                 same = False
             if same:
-                return Played(
-                    row.id, seq + 1, visible_events(entry.events, seat_row.seat), True, row.bot_turn
-                )
+                seen = visible_events(entry.events, seat_row.seat)
+                return Played(row.id, seq + 1, seen, repeated=True, bot_turn=row.bot_turn)
         raise conflict(
             "game.stale", f"The game is at step {row.seq}, not {seq}; reload it and try again."
         )
@@ -224,7 +241,7 @@ class Tables:
     def resign(self, member_id: int, game_id: int) -> None:
         """Give up: the seat loses (in games where a bot takes over, the bot plays on)."""
         with self.cache.locked(game_id), self.ctx.write() as session:
-            row, seat_row = self._seat(session, game_id, member_id)
+            row, seat_row, _ = self._seat(session, game_id, member_id)
             if row.status != "active":
                 raise conflict("game.over", "This game is over.")
             if seat_row.left is not None:
@@ -245,7 +262,7 @@ class Tables:
                 notify(
                     session, seat_row.member_id, "taken_over", {"game_id": row.id, "game": row.game}
                 )
-            settle(session, row, state, seats)
+            settle(session, row, state, seats, seated=True)
             return
         session.flush()
         self.ctx.publish_after_commit(session, f"game:{row.id}", {"type": "game", "seq": row.seq})

@@ -99,11 +99,22 @@ def act(
     platform: PlatformDep,
     tasks: BackgroundTasks,
 ) -> dict[str, Any]:
-    """Play an action; answered only after it is stored. A repeated submission is harmless."""
+    """Play an action; answered only after it is stored. A repeated submission is harmless.
+
+    The answer has the events you saw, your new view and your legal actions (none once your turn
+    is over); a repeated submission answers `repeated: true` without a view.
+    """
     played = platform.tables.act(identity.member_id, game_id, body.seq, body.action)
     if played.bot_turn:
         play_bots_later(tasks, platform, game_id)
-    return {"seq": played.seq, "events": played.events, "repeated": played.repeated}
+    return {
+        "seq": played.seq,
+        "events": played.events,
+        "repeated": played.repeated,
+        "to_act": played.to_act,
+        "view": played.view,
+        "legal": played.legal,
+    }
 
 
 @router.post("/games/{game_id}/resign", status_code=204)
