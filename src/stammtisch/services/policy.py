@@ -76,6 +76,9 @@ def policy(game: str) -> TablePolicy:
     values = {**data["default"], **data.get("games", {}).get(game, {})}
     bots = bot_names(game)
     training = values["training_bot"] or (bots[0] if bots else "")
+    for key in ("training_bot", "takeover_bot"):
+        if values[key] and values[key] not in bots:
+            raise PolicyDataError(f"{DATA.name} [{game}]: {key} {values[key]!r} is not a bot of it")
     return TablePolicy(
         turn=timedelta(hours=values["turn_hours"]),
         reminder=timedelta(hours=values["reminder_hours"]),
