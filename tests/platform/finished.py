@@ -41,12 +41,13 @@ def finish_game(
     options: Mapping[str, Any] | None = None,
     scores: Mapping[Seat, int] | None = None,
     details: Mapping[str, Any] | None = None,
+    reason: str = "test",
 ) -> int:
     """Store a finished game and publish GameFinished in the same transaction; its id."""
     now = at or platform.ctx.clock.now()
     outcome = Outcome(
         ranking=tuple(tuple(group) for group in ranking),
-        reason="test",
+        reason=reason,
         scores=dict(scores or {}),
         details=dict(details or {}),
     )

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from stammtisch.engine.protocol import Outcome, Seat
+from stammtisch.services.album.challengers_facts import challengers_facts
 from stammtisch.services.album.klubnacht_facts import klubnacht_facts
 from stammtisch.services.placings import Placing
 
@@ -49,7 +50,7 @@ GAME_FACTS: dict[str, dict[str, type]] = {
 }
 """The facts each game adds; album tasks may only ask for facts declared here."""
 
-READERS: dict[str, FactReader] = {"klubnacht": klubnacht_facts}
+READERS: dict[str, FactReader] = {"klubnacht": klubnacht_facts, "challengers": challengers_facts}
 """Game name -> the reader of its own facts (declared in GAME_FACTS)."""
 
 
