@@ -149,3 +149,21 @@ def test_a_profile_shows_xp_and_ratings_of_this_season_and_all_time(
 def test_the_profile_of_an_unknown_member_is_a_404(client: TestClient) -> None:
     response = client.get("/api/members/nobody/progress")
     assert (response.status_code, response.json()["error"]) == (404, "accounts.member_unknown")
+
+
+def test_equal_ratings_share_a_rank(
+    client: TestClient, platform: Platform, november: ManualClock
+) -> None:
+    anna, ben, cleo, dan = add_members(platform, "anna", "ben", "cleo", "dan")
+    for _ in range(5):
+        finish_game(platform, "klubnacht", [anna, ben], [[0, 1]], at=NOV)
+        finish_game(platform, "klubnacht", [cleo, dan], [[0, 1]], at=NOV)
+    entries = client.get("/api/leaderboards/klubnacht").json()["entries"]
+    assert [(e["rank"], e["rating"]) for e in entries] == [(1, 1000)] * 4
+    play_games(platform, anna, ben, 1)
+    entries = client.get("/api/leaderboards/klubnacht").json()["entries"]
+    assert [e["rank"] for e in entries] == [1, 2, 2, 4]
+    assert [e["nickname"] for e in entries][1:3] == ["cleo", "dan"]
+    assert (
+        client.get("/api/leaderboards/klubnacht?offset=2&limit=1").json()["entries"][0]["rank"] == 2
+    )

@@ -38,11 +38,15 @@ class BoardEntry(BaseModel):
 def board(
     session: Session, game: str, period: str, limit: int, offset: int
 ) -> tuple[int, list[BoardEntry]]:
-    """The listed members of one leaderboard (best first) and how many are listed in all."""
+    """The listed members of one leaderboard (best first) and how many are listed in all.
+
+    Equal ratings share a rank (1, 2, 2, 4); within it, more games and then the nickname order.
+    """
     listed = (RatingRow.game == game, RatingRow.period == period, RatingRow.games >= MIN_GAMES)
     total = session.scalar(select(func.count()).select_from(RatingRow).where(*listed)) or 0
+    rank = func.rank().over(order_by=RatingRow.rating.desc())
     rows = session.execute(
-        select(RatingRow, Member.nickname)
+        select(RatingRow, Member.nickname, rank)
         .join(Member, Member.id == RatingRow.member_id)
         .where(*listed)
         .order_by(RatingRow.rating.desc(), RatingRow.games.desc(), Member.nickname_key)
@@ -51,13 +55,13 @@ def board(
     ).all()
     entries = [
         BoardEntry(
-            rank=offset + i + 1,
+            rank=place,
             nickname=nickname,
             rating=round(row.rating),
             games=row.games,
             wins=row.wins,
         )
-        for i, (row, nickname) in enumerate(rows)
+        for row, nickname, place in rows
     ]
     return total, entries
 
