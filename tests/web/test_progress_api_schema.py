@@ -23,7 +23,7 @@ def test_progress_routes_answer_every_request_without_a_server_error(
     for operation in operations:
 
         @given(case=operation.as_strategy())
-        @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+        @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
         def answers(case: schemathesis.Case) -> None:
             case.headers = {**(case.headers or {}), **member.headers()}
             response = case.call()
