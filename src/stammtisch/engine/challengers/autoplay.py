@@ -36,16 +36,26 @@ def _bench_pick_score(
     candidate: tuple[int, ...], owner: Side, chooser: Side, destination: str, base: tuple[int, ...]
 ) -> tuple[int, ...]:
     """How good moving these cards off `owner`'s bench is for the chooser (higher is better)."""
-    bonus_cards = sum(1 for card in candidate if owner.bench_bonus[card] is not None)
+    bonus_of = owner.bench_bonus
     if owner is not chooser:
-        return (sum(owner.bench_bonus[card][2] for card in candidate if owner.bench_bonus[card]),)
-    freed = 0
-    for name in {NAME_ID[card] for card in candidate}:
-        taken = sum(1 for card in candidate if NAME_ID[card] == name)
-        if taken == len(owner.bench.get(name, ())):
+        return (sum(bonus_of[card][2] for card in candidate if bonus_of[card]),)
+    bonus_cards = freed = power = 0
+    taken: dict[int, int] = {}
+    for card in candidate:
+        if bonus_of[card] is not None:
+            bonus_cards += 1
+        name = NAME_ID[card]
+        taken[name] = taken.get(name, 0) + 1
+        power += base[card]
+    for name, count in taken.items():
+        if count == len(owner.bench[name]):
             freed += 1
-    power = sum(base[card] for card in candidate) if destination == "deck" else 0
-    return (freed - 2 * bonus_cards, -bonus_cards, len(candidate), power)
+    return (
+        freed - 2 * bonus_cards,
+        -bonus_cards,
+        len(candidate),
+        power if destination == "deck" else 0,
+    )
 
 
 def choose(

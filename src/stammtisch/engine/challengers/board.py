@@ -80,7 +80,6 @@ class Side:
         index: int,
         seat: int,
         deck: list[int],
-        *,
         robot: bool,
         auto: bool,
         trophies: int,
@@ -97,7 +96,7 @@ class Side:
         self.extra: list[int] = []
         self.next_bonus = 0
         self.bench: dict[int, list[int]] = {}
-        self.frozen: list[list[int]] = [[] for _ in range(frozen)]
+        self.frozen: list[list[int]] = [[], []] if frozen == 2 else [[] for _ in range(frozen)]
         self.seats = seats
         self.exhaust: list[int] = []
         self.fans = 0
@@ -156,6 +155,13 @@ def count_in(side: Side, card: int, base: tuple[int, ...], *, frozen: bool = Fal
         bonus = side.bench_bonus[card]
         if bonus is not None:
             _shift_bonus(side, bonus, 1)
+
+
+def count_bonus(side: Side, card: int) -> None:
+    """Book a from-the-bench bonus of a card that just arrived on a normal seat."""
+    bonus = side.bench_bonus[card]
+    if bonus is not None:
+        _shift_bonus(side, bonus, 1)
 
 
 def count_out(side: Side, card: int, base: tuple[int, ...]) -> None:

@@ -134,34 +134,33 @@ def _search(m: Match, side: Side, card: int, position: str) -> None:
     m.log("deck_searched_card", {"seat": side.seat, "card": KEY[card]}, private(side))
 
 
-def bench_choices(side: Side, fits: Any) -> list[int]:
-    """The cards on normal seats an effect may choose (one entry per copy), in key order."""
-    cards = [card for seat in side.bench.values() for card in seat if fits(card)]
-    return sorted(cards, key=lambda card: KEY[card])
-
-
 def combos(cards: list[int], count: int, *, optional: bool) -> list[tuple[int, ...]]:
-    """Distinct choices of `count` cards (or up to `count` when optional) from a multiset."""
-    sizes = range(count + 1) if optional else [min(count, len(cards))]
+    """Distinct choices of `count` cards (or up to `count` when optional) from a sorted multiset."""
+    distinct = sorted(set(cards))
+    have = [cards.count(card) for card in distinct]
+    sizes = range(count + 1) if optional else (min(count, len(cards)),)
     found: list[tuple[int, ...]] = []
-    seen: set[tuple[int, ...]] = set()
     for size in sizes:
-        for combo in _choose(cards, size):
-            if combo not in seen:
-                seen.add(combo)
-                found.append(combo)
+        _extend(found, (), distinct, have, 0, size)
     return found
 
 
-def _choose(cards: list[int], size: int) -> list[tuple[int, ...]]:
-    """All size-long sub-lists of a sorted list (duplicates removed by the caller)."""
+def _extend(
+    found: list[tuple[int, ...]],
+    prefix: tuple[int, ...],
+    distinct: list[int],
+    have: list[int],
+    start: int,
+    size: int,
+) -> None:
+    """Append every multiset choice of `size` more cards from distinct[start:] to `found`."""
     if size == 0:
-        return [()]
-    result = []
-    for i, card in enumerate(cards):
-        for rest in _choose(cards[i + 1 :], size - 1):
-            result.append((card, *rest))
-    return result
+        found.append(prefix)
+        return
+    for i in range(start, len(distinct)):
+        card = distinct[i]
+        if have[i] and (not prefix or prefix[-1] != card or prefix.count(card) < have[i]):
+            _extend(found, (*prefix, card), distinct, have, i, size - 1)
 
 
 def orders(top: list[int]) -> list[tuple[int, ...]]:

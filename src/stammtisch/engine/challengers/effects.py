@@ -11,7 +11,7 @@ from typing import Any
 
 from stammtisch.engine.challengers.board import KEY, LEVEL, NAME_ID, Side
 from stammtisch.engine.challengers.catalogue import LEVELS, PILE_LEVELS, Effect
-from stammtisch.engine.challengers.decide import ask, bench_choices, combos, orders
+from stammtisch.engine.challengers.decide import ask, combos, orders
 from stammtisch.engine.challengers.match_state import Match, keys
 from stammtisch.engine.challengers.placement import to_bench
 from stammtisch.engine.challengers.tables import tables
@@ -56,30 +56,32 @@ def fans_if_deck_at_most(m: Match, side: Side, card: int, params: Params) -> Non
         _gain(m, side, card, params["fans"])
 
 
-def _fits(m: Match, params: Params) -> Callable[[int], bool]:
-    """The filter of cards a bench effect may choose."""
+def _fits(m: Match, owner: Side, params: Params) -> list[int]:
+    """The cards on the owner's normal seats a bench effect may choose (one entry per copy)."""
     max_base, base = params.get("max_base"), params.get("base")
     name = _NAME_IDS.get(params.get("name", ""))
     level = LEVELS.index(params["level"]) if "level" in params else None
     powers = m.base
-
-    def fits(choice: int) -> bool:
-        if max_base is not None and powers[choice] > max_base:
-            return False
-        if base is not None and powers[choice] != base:
-            return False
-        if name is not None and NAME_ID[choice] != name:
-            return False
-        return level is None or LEVEL[choice] == level
-
-    return fits
+    cards = []
+    for seat in owner.bench.values():
+        for choice in seat:
+            if max_base is not None and powers[choice] > max_base:
+                continue
+            if base is not None and powers[choice] != base:
+                continue
+            if name is not None and NAME_ID[choice] != name:
+                continue
+            if level is None or LEVEL[choice] == level:
+                cards.append(choice)
+    cards.sort()
+    return cards
 
 
 def _bench_move(m: Match, side: Side, card: int, params: Params, destination: str) -> None:
     """Move cards from a bench (own or the opponent's) to its exhaust pile or deck top."""
     owner = side if params["whose"] == "self" else _other(m, side)
     chooser = side if params.get("chooser", params["whose"]) == "self" else _other(m, side)
-    cards = bench_choices(owner, _fits(m, params))
+    cards = _fits(m, owner, params)
     if not cards:
         return
     candidates = combos(cards, params["count"], optional=params.get("optional", False))
@@ -146,8 +148,8 @@ def search_deck(m: Match, side: Side, card: int, params: Params) -> None:
     """Sailor, Clairvoyant: search the deck for any card, put it at the bottom or on top."""
     if not side.deck:
         return
-    shown = sorted(side.deck, key=lambda c: KEY[c])
-    candidates = [(c,) for c in sorted(set(side.deck), key=lambda c: KEY[c])]
+    shown = sorted(side.deck)
+    candidates = [(c,) for c in sorted(set(side.deck))]
     ask(m, side, "search", candidates, (params["position"],), shown, card)
 
 
@@ -226,12 +228,25 @@ EFFECTS: dict[str, EffectFn] = {
     "opponent_deck_top_to_bench": opponent_deck_top_to_bench,
 }
 
-Compiled = tuple[EffectFn, Params] | None
+Compiled = tuple[EffectFn, Params, bool] | None
+
+_CHANGES_POWERS = {"bench_to_exhaust", "bench_to_deck_top", "opponent_deck_top_to_exhaust"}
+"""Immediate effects that may change a running attack's powers: they move cards off a bench or
+shrink the opponent's deck (a defending Lifeguard). Cards with own bonuses are rechecked anyway."""
+
+
+def _changes_powers(effect: Effect) -> bool:
+    """Whether an effect may change the powers of a running attack."""
+    if effect.kind in _CHANGES_POWERS:
+        return True
+    return effect.kind == "pile_to_deck" and effect.params["whose"] == "opponent"
 
 
 def _compile(effects: tuple[Effect | None, ...]) -> tuple[Compiled, ...]:
-    """Per card: (function, parameters) of its effect, or None."""
-    return tuple((EFFECTS[e.kind], e.params) if e is not None else None for e in effects)
+    """Per card: (function, parameters, may change powers) of its effect, or None."""
+    return tuple(
+        (EFFECTS[e.kind], e.params, _changes_powers(e)) if e is not None else None for e in effects
+    )
 
 
 PLAYER_EFFECTS = (

@@ -2,27 +2,69 @@
 
 `run` advances a match until it is decided or waits for a pending decision; the tournament, the
 scenario runner and the benchmark all drive matches through it (one code path).
+
+Speed: the attack sum and the flag card's power are kept between reveals of one attack and
+only recomputed in full once something could have changed them (an effect resolved, or a card
+with a bonus of its own joined the attack); otherwise each reveal adds the new card's power.
 """
 
 from __future__ import annotations
 
 from stammtisch.engine.challengers.board import (
     KEY,
+    LEVEL,
+    NAME_ID,
+    SET_ID,
     Side,
     attack_sum,
     card_attack_power,
+    count_bonus,
     defence_power,
 )
+from stammtisch.engine.challengers.effects import PLAYER_EFFECTS, ROBOT_EFFECTS
 from stammtisch.engine.challengers.match_state import (
     BENCH,
     CAPTURE,
     COMPARE,
-    FLAG_LOSS,
     PLACE,
     REVEAL,
+    EventRecord,
     Match,
 )
-from stammtisch.engine.challengers.placement import place_step, to_bench
+from stammtisch.engine.challengers.piles import Piles
+from stammtisch.engine.challengers.placement import overflow, place_step, to_bench
+from stammtisch.engine.challengers.rules_data import rules
+from stammtisch.engine.challengers.tables import tables
+
+BASE_BY_ROUND = tables().base_by_round
+BENCH_SEATS = rules().bench_seats
+FROZEN_SEATS = rules().frozen_seats
+ROUND_CAP = rules().round_cap
+
+
+def new_side(
+    index: int, seat: int, deck: list[int], *, robot: bool, auto: bool, trophies: int, frozen: bool
+) -> Side:
+    """A side with its deck (top = end of list); robots use the robot's effect tables."""
+    frozen_seats = FROZEN_SEATS if frozen else 0
+    effects = ROBOT_EFFECTS if robot else PLAYER_EFFECTS
+    return Side(
+        index, seat, deck, robot, auto, trophies, BENCH_SEATS - frozen_seats, frozen_seats, effects
+    )
+
+
+def new_match(
+    sides: list[Side],
+    round_number: int,
+    *,
+    park: int,
+    piles: Piles,
+    box: list[int],
+    events: list[EventRecord] | None,
+) -> Match:
+    """A match of two sides in a round (the final is round 8; limits cap at 7)."""
+    limit = min(round_number, ROUND_CAP)
+    return Match(sides, BASE_BY_ROUND[round_number], round_number, park, piles, box, limit, events)
 
 
 def start(m: Match, beginner: int, *, toss: bool) -> None:
@@ -38,66 +80,80 @@ def start(m: Match, beginner: int, *, toss: bool) -> None:
         )
 
 
-def _reveal(m: Match) -> None:
-    """The attacker reveals their top card (a side that must reveal and cannot loses)."""
-    side = m.sides[m.att]
-    if not side.deck:
-        if m.ev is not None:
-            m.log("deck_empty", {"seat": side.seat})
-        m.end(1 - m.att, "deck_empty")
-        return
-    card = side.deck.pop()
-    side.stack.append(card)
-    side.extra.append(side.next_bonus)
-    if side.next_bonus and m.ev is not None:
-        m.log("bonus_applied", {"seat": side.seat, "card": KEY[card], "bonus": side.next_bonus})
-    side.next_bonus = 0
+def _deck_empty(m: Match, side: Side) -> None:
+    """A side that must reveal a card and has none loses the match."""
     if m.ev is not None:
-        m.log("card_revealed", {"seat": side.seat, "card": KEY[card], "deck": len(side.deck)})
-    m.step = COMPARE
-    effect = side.immediate[card]
-    if effect is not None:
-        effect[0](m, side, card, effect[1])
+        m.log("deck_empty", {"seat": side.seat})
+    m.end(1 - side.index, "deck_empty")
 
 
-def _compare(m: Match) -> None:
-    """Compare the attack sum with the flag card; equal suffices."""
-    if m.flag < 0:
-        m.step = CAPTURE
-        return
-    side, other = m.sides[m.att], m.sides[m.flag]
-    attack = attack_sum(side, other, m.base)
-    defence = defence_power(other, side, m.base)
-    if m.ev is not None:
-        powers = [
-            card_attack_power(card, extra, side, other, m.base)
-            for card, extra in zip(side.stack, side.extra, strict=True)
-        ]
-        data = {"seat": side.seat, "attack": attack, "defence": defence, "powers": powers}
-        m.log("attack", data)
-    m.step = FLAG_LOSS if attack >= defence else REVEAL
+def _log_reveal(m: Match, side: Side, card: int, bonus: int) -> None:
+    """Events of a revealed card."""
+    if bonus:
+        m.log("bonus_applied", {"seat": side.seat, "card": KEY[card], "bonus": bonus})
+    m.log("card_revealed", {"seat": side.seat, "card": KEY[card], "deck": len(side.deck)})
 
 
-def _flag_loss(m: Match) -> None:
-    """The defender's flag card loses the flag; its flag-loss effect resolves first."""
-    defender = m.sides[m.flag]
-    card = defender.stack[-1]
-    m.step = BENCH
-    effect = defender.flag_loss[card]
-    if effect is not None:
-        effect[0](m, defender, card, effect[1])
+def _log_attack(m: Match, side: Side, other: Side) -> None:
+    """The running attack with every card's total power."""
+    powers = [
+        card_attack_power(c, extra, side, other, m.base)
+        for c, extra in zip(side.stack, side.extra, strict=True)
+    ]
+    m.log("attack", {"seat": side.seat, "attack": m.attack, "defence": m.defence, "powers": powers})
 
 
-def _bench(m: Match) -> None:
-    """The defender's whole stack goes to the bench."""
-    defender = m.sides[m.flag]
-    cards = defender.stack
-    defender.stack = []
-    defender.extra = []
-    if cards:
-        to_bench(m, defender, cards, CAPTURE)
+def _compare(m: Match, side: Side, card: int) -> bool:
+    """Add the revealed card to the attack and compare with the flag card; equal suffices."""
+    other = m.sides[m.flag]
+    base = m.base
+    if m.dirty or side.self_bonus[card] is not None:
+        m.dirty = True
+        m.attack = attack_sum(side, other, base)
+        m.defence = defence_power(other, side, base)
     else:
-        m.step = CAPTURE
+        b = base[card]
+        power = b + side.atk_set[SET_ID[card]] + side.atk_base[b] + side.extra[-1]
+        if power > 0:
+            m.attack += power
+        if m.defence < 0:
+            m.defence = defence_power(other, side, base)
+    if m.ev is not None:
+        _log_attack(m, side, other)
+    return m.attack >= m.defence
+
+
+def _bench_plain(m: Match, side: Side) -> bool:
+    """Bench the whole stack on a bench without frozen seats; False if a card found no seat."""
+    bench, base, cards = side.bench, m.base, side.stack
+    cnt_base, cnt_set, cnt_level, bonuses = (
+        side.cnt_base,
+        side.cnt_set,
+        side.cnt_level,
+        side.bench_bonus,
+    )
+    for i, card in enumerate(cards):
+        name = NAME_ID[card]
+        seat = bench.get(name)
+        if seat is None:
+            if len(bench) >= side.seats:
+                placed, rest = cards[:i], cards[i:]
+                cards.clear()
+                overflow(m, side, placed, rest)
+                return False
+            bench[name] = [card]
+        else:
+            seat.append(card)
+        cnt_base[base[card]] += 1
+        cnt_set[SET_ID[card]] += 1
+        cnt_level[LEVEL[card]] += 1
+        if bonuses[card] is not None:
+            count_bonus(side, card)
+    if m.ev is not None:
+        m.log("cards_benched", {"seat": side.seat, "cards": [KEY[c] for c in cards]})
+    cards.clear()
+    side.extra.clear()
+    return True
 
 
 def _capture(m: Match) -> None:
@@ -105,8 +161,8 @@ def _capture(m: Match) -> None:
     holder: Side = m.sides[m.att]
     m.flag = m.att
     m.att = 1 - m.att
+    m.attack, m.defence, m.dirty = 0, -1, False
     card = holder.stack[-1]
-    holder.extra = [0] * len(holder.stack)
     if m.ev is not None:
         m.log(
             "flag_taken", {"seat": holder.seat, "card": KEY[card], "under": len(holder.stack) - 1}
@@ -117,12 +173,130 @@ def _capture(m: Match) -> None:
         effect[0](m, holder, card, effect[1])
 
 
-_STEPS = (_reveal, _compare, _flag_loss, _bench, _capture, place_step)
-assert list(range(6)) == [REVEAL, COMPARE, FLAG_LOSS, BENCH, CAPTURE, PLACE]
+def _duel(m: Match) -> None:
+    """The fast path: reveals, flag losses and captures back to back while nothing needs more.
+
+    It leaves at the first card effect, flag-loss effect, Winter Park bench or the match's end;
+    `m.step` then says where `run` picks up.
+    """
+    sides, base, events = m.sides, m.base, m.ev is not None
+    while True:
+        side, other = sides[m.att], sides[m.flag]
+        deck, stack, extra, immediate = side.deck, side.stack, side.extra, side.immediate
+        atk_set, atk_base, bonuses = side.atk_set, side.atk_base, side.self_bonus
+        while True:
+            if not deck:
+                _deck_empty(m, side)
+                return
+            card = deck.pop()
+            stack.append(card)
+            bonus = side.next_bonus
+            extra.append(bonus)
+            if events:
+                _log_reveal(m, side, card, bonus)
+            if bonus:
+                side.next_bonus = 0
+            effect = immediate[card]
+            if effect is not None:
+                m.step = COMPARE
+                if effect[2]:
+                    m.dirty = True
+                effect[0](m, side, card, effect[1])
+                return
+            if m.dirty or bonuses[card] is not None:
+                m.dirty = True
+                m.attack = attack_sum(side, other, base)
+                m.defence = defence_power(other, side, base)
+            else:
+                b = base[card]
+                power = b + atk_set[SET_ID[card]] + atk_base[b] + bonus
+                if power > 0:
+                    m.attack += power
+                if m.defence < 0:
+                    m.defence = defence_power(other, side, base)
+            if events:
+                _log_attack(m, side, other)
+            if m.attack >= m.defence:
+                break
+        m.step = BENCH
+        effect = other.flag_loss[other.stack[-1]]
+        if effect is not None:
+            effect[0](m, other, other.stack[-1], effect[1])
+            return
+        if other.frozen or not _bench_plain(m, other):
+            return
+        _capture(m)
+        if m.step != REVEAL or m.pending is not None or m.winner >= 0:
+            return
+
+
+def _flag_lost(m: Match) -> bool:
+    """The flag card's flag-loss effect resolves first; False if it needs to be waited on."""
+    defender = m.sides[m.flag]
+    m.step = BENCH
+    card = defender.stack[-1]
+    effect = defender.flag_loss[card]
+    if effect is not None:
+        effect[0](m, defender, card, effect[1])
+        return False
+    return True
 
 
 def run(m: Match) -> None:
     """Advance until the match is decided or a decision is pending."""
-    steps = _STEPS
+    sides = m.sides
     while m.pending is None and m.winner < 0:
-        steps[m.step](m)
+        step = m.step
+        if step == REVEAL:
+            if m.flag < 0:
+                step = COMPARE  # the beginner's first card: an attack on nothing
+                side = sides[m.att]
+                if not side.deck:
+                    _deck_empty(m, side)
+                    return
+                card = side.deck.pop()
+                side.stack.append(card)
+                side.extra.append(0)
+                if m.ev is not None:
+                    _log_reveal(m, side, card, 0)
+                effect = side.immediate[card]
+                if effect is not None:
+                    m.step = COMPARE
+                    effect[0](m, side, card, effect[1])
+                    continue
+            else:
+                _duel(m)
+                continue
+        if step == COMPARE:
+            if m.flag < 0:
+                _capture(m)
+                continue
+            side = sides[m.att]
+            if not _compare(m, side, side.stack[-1]):
+                m.step = REVEAL
+                continue
+            if not _flag_lost(m):
+                continue
+            step = BENCH
+        if step == BENCH:
+            defender = sides[m.flag]
+            if not defender.stack:
+                defender.extra = []
+            elif defender.frozen:
+                to_bench(m, defender, _take_stack(defender), CAPTURE)
+                continue
+            elif not _bench_plain(m, defender):
+                return
+            _capture(m)
+        elif step == CAPTURE:
+            _capture(m)
+        elif step == PLACE:
+            place_step(m)
+
+
+def _take_stack(side: Side) -> list[int]:
+    """Empty a side's park half (the cards go to the bench)."""
+    cards = side.stack
+    side.stack = []
+    side.extra = []
+    return cards

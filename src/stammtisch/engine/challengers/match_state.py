@@ -8,7 +8,7 @@ from stammtisch.engine.challengers.board import KEY, Side
 from stammtisch.engine.challengers.piles import Piles
 
 # Steps of the match loop (see match.py).
-REVEAL, COMPARE, FLAG_LOSS, BENCH, CAPTURE, PLACE = range(6)
+REVEAL, COMPARE, BENCH, CAPTURE, PLACE = range(5)
 
 ROBOT_SEAT = -1
 """The seat number the robot has in events and views (it is not a seat of the table)."""
@@ -47,8 +47,11 @@ class Match:
     __slots__ = (
         "after",
         "att",
+        "attack",
         "base",
         "box",
+        "defence",
+        "dirty",
         "ev",
         "flag",
         "frozen_limit",
@@ -68,7 +71,6 @@ class Match:
         self,
         sides: list[Side],
         base: tuple[int, ...],
-        *,
         round_number: int,
         park: int,
         piles: Piles,
@@ -85,6 +87,9 @@ class Match:
         self.frozen_limit = frozen_limit
         self.ev = events
         self.step = REVEAL
+        self.attack = 0
+        self.defence = -1
+        self.dirty = False
         self.att = 0
         self.flag = -1
         self.pending: Decision | None = None

@@ -7,6 +7,12 @@ import random
 PILES = ("A", "B", "C")
 
 
+def shuffle(cards: list[int], rng: random.Random) -> None:
+    """Shuffle in place: sort by a random key from the game's own source (uniform, fast)."""
+    draw = rng.random
+    cards.sort(key=lambda _: draw())
+
+
 class Piles:
     """Three face-down piles (top = end of list) and their discard compartments.
 
@@ -18,14 +24,14 @@ class Piles:
 
     def __init__(self, stacks: list[list[int]], capacity: int, rng: random.Random) -> None:
         self.stacks = stacks
-        self.discards: list[list[int]] = [[] for _ in stacks]
+        self.discards: list[list[int]] = [[], [], []]
         self.capacity = capacity
         self.rng = rng
 
     def _flush(self, pile: int) -> None:
         """Shuffle a compartment and put its cards under the pile."""
         cards = self.discards[pile]
-        self.rng.shuffle(cards)
+        shuffle(cards, self.rng)
         self.stacks[pile][0:0] = cards
         self.discards[pile] = []
 

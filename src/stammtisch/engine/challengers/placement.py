@@ -18,7 +18,7 @@ def to_bench(m: Match, side: Side, cards: list[int], then: int) -> None:
             seat = bench.get(name)
             if seat is None:
                 if len(bench) >= side.seats:
-                    _overflow(m, side, cards[:i], cards[i:])
+                    overflow(m, side, cards[:i], cards[i:])
                     return
                 bench[name] = [card]
             else:
@@ -37,7 +37,7 @@ def to_bench(m: Match, side: Side, cards: list[int], then: int) -> None:
     m.step = PLACE
 
 
-def _overflow(m: Match, side: Side, placed: list[int], rest: list[int]) -> None:
+def overflow(m: Match, side: Side, placed: list[int], rest: list[int]) -> None:
     """No free seat: the unplaced cards stay in the park half and the side loses the match."""
     side.stack.extend(rest)
     if placed:
@@ -83,7 +83,7 @@ def place_step(m: Match) -> None:
         if not choices:
             rest = [card for group in m.queue for card in group]
             m.queue = []
-            _overflow(m, side, [], rest)
+            overflow(m, side, [], rest)
             return
         ask(m, side, "place", choices, (), [], m.queue[0][0])
     if not m.queue and m.pending is None:

@@ -11,15 +11,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.engine.challengers import autoplay
-from stammtisch.engine.challengers.board import KEY, Side
+from stammtisch.engine.challengers.board import KEY
 from stammtisch.engine.challengers.catalogue import PILE_LEVELS, catalogue
 from stammtisch.engine.challengers.decide import answer
-from stammtisch.engine.challengers.effects import PLAYER_EFFECTS, ROBOT_EFFECTS
-from stammtisch.engine.challengers.match import run, start
+from stammtisch.engine.challengers.match import new_match, new_side, run, start
 from stammtisch.engine.challengers.match_state import ROBOT_SEAT, EventRecord, Match
 from stammtisch.engine.challengers.piles import Piles
 from stammtisch.engine.challengers.rules_data import rules
-from stammtisch.engine.challengers.tables import tables
 from stammtisch.engine.protocol import GameError
 
 FIELDS = (
@@ -106,31 +104,20 @@ def build(
         raise _bad("'piles' must map A, B, C to lists of card names (top first).")
     stacks = [_cards(piles_spec.get(level, []), f"pile {level}")[::-1] for level in PILE_LEVELS]
     winter = bool(spec.get("winter_park", False))
-    frozen = rules().frozen_seats if winter else 0
     sides = [
-        Side(
+        new_side(
             i,
             ROBOT_SEAT if robot == i else i,
             decks[i][::-1],
             robot=robot == i,
             auto=robot == i,
             trophies=len(trophies[i]),
-            seats=rules().bench_seats - frozen,
-            frozen=frozen,
-            effects=ROBOT_EFFECTS if robot == i else PLAYER_EFFECTS,
+            frozen=winter,
         )
         for i in range(2)
     ]
-    match = Match(
-        sides,
-        tables().base_by_round[round_number],
-        round_number=round_number,
-        park=0,
-        piles=Piles(stacks, rules().discard_capacity, rng),
-        box=[],
-        frozen_limit=min(round_number, rules().round_cap),
-        events=events,
-    )
+    piles = Piles(stacks, rules().discard_capacity, rng)
+    match = new_match(sides, round_number, park=0, piles=piles, box=[], events=events)
     beginner, toss = _beginner(spec, trophies, rng, round_number)
     return match, [[str(a) for a in seat_answers] for seat_answers in answers], beginner, toss
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from stammtisch.engine.challengers import deckphase
 from stammtisch.engine.challengers.board import Side
-from stammtisch.engine.challengers.effects import PLAYER_EFFECTS, ROBOT_EFFECTS
-from stammtisch.engine.challengers.match import run, start
+from stammtisch.engine.challengers.match import new_match, new_side, run, start
 from stammtisch.engine.challengers.match_state import ROBOT_SEAT, Match
 from stammtisch.engine.challengers.outcome import decide_two_player, finish_final, rank_key
+from stammtisch.engine.challengers.piles import shuffle
 from stammtisch.engine.challengers.rules_data import rules
 from stammtisch.engine.challengers.state import (
     DECK,
@@ -20,9 +20,6 @@ from stammtisch.engine.challengers.state import (
     State,
     Trophy,
 )
-from stammtisch.engine.challengers.tables import tables
-
-_T = tables()
 
 
 def start_round(state: State) -> None:
@@ -51,18 +48,11 @@ def _side(state: State, index: int, who: Player | Robot, park: int) -> Side:
     """A match side for a player or the robot; its deck is shuffled face down."""
     robot = isinstance(who, Robot)
     deck, who.deck = who.deck, []
-    state.rng.shuffle(deck)
-    frozen = rules().frozen_seats if park == state.winter else 0
-    return Side(
-        index,
-        ROBOT_SEAT if robot else who.seat,  # type: ignore[union-attr]
-        deck,
-        robot=robot,
-        auto=robot,
-        trophies=len(who.trophies),
-        seats=rules().bench_seats - frozen,
-        frozen=frozen,
-        effects=ROBOT_EFFECTS if robot else PLAYER_EFFECTS,
+    shuffle(deck, state.rng)
+    seat = ROBOT_SEAT if isinstance(who, Robot) else who.seat
+    trophies = len(who.trophies)
+    return new_side(
+        index, seat, deck, robot=robot, auto=robot, trophies=trophies, frozen=park == state.winter
     )
 
 
@@ -83,16 +73,9 @@ def _beginner(state: State, pair: list[Player | Robot]) -> tuple[int, bool]:
 def _open_match(state: State, park: int, pair: list[Player | Robot]) -> Match:
     """Shuffle, decide who begins and start a match in a park."""
     sides = [_side(state, index, who, park) for index, who in enumerate(pair)]
-    cap = rules().round_cap
-    match = Match(
-        sides,
-        _T.base_by_round[state.round],
-        round_number=state.round,
-        park=park,
-        piles=state.piles,
-        box=state.box,
-        frozen_limit=min(state.round, cap),
-        events=state.events if state.events_on else None,
+    events = state.events if state.events_on else None
+    match = new_match(
+        sides, state.round, park=park, piles=state.piles, box=state.box, events=events
     )
     beginner, toss = _beginner(state, pair)
     start(match, beginner, toss=toss)
