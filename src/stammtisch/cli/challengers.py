@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from stammtisch.bots.challengers.simulate import simulate
-from stammtisch.cli.challengers_log import narrate
+from stammtisch.engine.challengers.narrate import narrate
 from stammtisch.engine.challengers.scenario import play
 from stammtisch.engine.protocol import Event, GameError
 

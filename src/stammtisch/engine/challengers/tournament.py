@@ -13,6 +13,7 @@ from stammtisch.engine.challengers.state import (
     DECK,
     FINAL,
     FINAL_DECK,
+    IDLE,
     MATCHES,
     OVER,
     Player,
@@ -178,6 +179,8 @@ def _qualify(state: State) -> None:
     for player in state.players:
         if player.seat in state.finalists:
             deckphase.begin_removal_only(player)
+        else:
+            player.stage = IDLE
 
 
 def deck_phase_over(state: State) -> bool:

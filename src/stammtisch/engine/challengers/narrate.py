@@ -1,4 +1,4 @@
-"""A readable English log of Challengers! events (for the simulate command and golden files)."""
+"""A readable English log of Challengers! events (the simulate command and golden files)."""
 
 from __future__ import annotations
 

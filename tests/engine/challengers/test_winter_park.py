@@ -1,0 +1,82 @@
+"""Winter Park: 4 normal and 2 frozen seats; frozen seats mix names up to the round number,
+give no bonuses and cannot be chosen by effects; the owner chooses where cards go."""
+
+from __future__ import annotations
+
+from stammtisch.engine.challengers.game import GAME
+from tests.engine.challengers.helpers import attacks, card, duel, of
+
+
+def test_frozen_seats_take_different_names_up_to_the_round_number() -> None:
+    match, events = duel(
+        ["starter-dog", "dragon"],
+        ["starter-newcomer", "talent"],
+        round=3,
+        winter_park=True,
+        answers=[[], ["frozen-1", "frozen-1"]],
+    )
+    assert of(events, "decision", seat=1)[0]["options"] == ["seat", "frozen-1", "frozen-2"]
+    assert match.sides[1].frozen[0] == [card("starter-newcomer"), card("talent")]
+    assert match.sides[1].bench == {}
+    assert match.sides[1].seats == 4
+
+
+def test_a_frozen_seat_is_not_offered_when_the_cards_would_exceed_the_round_number() -> None:
+    _, events = duel(
+        ["starter-dog", "dragon"],
+        ["talent", "starter-newcomer"],
+        round=2,
+        winter_park=True,
+        answers=[[], ["frozen-1", "seat"]],
+    )
+    options = [e["options"] for e in of(events, "decision", seat=1)]
+    assert options == [["seat", "frozen-1", "frozen-2"], ["seat", "frozen-2"]]
+
+
+def test_the_final_allows_frozen_seats_up_to_7() -> None:
+    match, _ = duel(
+        ["dragon", "t-rex"], ["slime"], round="final", winter_park=True, answers=[["frozen-2"], []]
+    )
+    assert match.sides[0].frozen[1] == [card("dragon")]
+
+
+def test_cards_on_frozen_seats_give_no_bonuses() -> None:
+    _, events = duel(
+        ["starter-talent", "dragon"],
+        ["vendor", "pony"],
+        round=3,
+        winter_park=True,
+        answers=[[], ["frozen-1"]],
+    )
+    assert of(events, "attack", seat=1)[-1]["powers"] == [3]
+    _, events = duel(
+        ["starter-talent", "dragon"],
+        ["vendor", "pony"],
+        round=3,
+        winter_park=True,
+        answers=[[], ["seat"]],
+    )
+    assert of(events, "attack", seat=1)[-1]["powers"] == [4]
+
+
+def test_cards_on_frozen_seats_cannot_be_chosen_by_effects() -> None:
+    match, events = duel(
+        ["starter-dog", "dragon"],
+        ["pig", "sorcerer"],
+        round=3,
+        winter_park=True,
+        answers=[[], ["frozen-1"]],
+    )
+    assert not [e for e in of(events, "decision", seat=1) if e["decision"] == "bench_pick"]
+    assert match.sides[1].exhaust == []
+    assert attacks(events, 1)
+
+
+def test_each_round_one_park_is_the_winter_park_drawn_with_the_seed() -> None:
+    parks = set()
+    for seed in range(12):
+        state = GAME.setup({"players": 8, "winter_park": True}, seed)
+        assert 0 <= state.winter < 4
+        parks.add(state.winter)
+    assert len(parks) > 1
+    assert GAME.setup({"players": 8}, 1).winter == -1
