@@ -13,7 +13,7 @@ DOC = Path(__file__).parents[2] / "docs" / "scenarios.md"
 
 def _examples() -> list[tuple[dict[str, object], str]]:
     """(scenario, the paragraph after it) of every example in the Challengers! section."""
-    section = DOC.read_text("utf-8").split("## Challengers!", 1)[1]
+    section = DOC.read_text("utf-8").split("## Challengers!", 1)[1].split("\n## ", 1)[0]
     parts = re.findall(r"```json\n(.*?)```\n(.*?)(?=\n### |\Z)", section, flags=re.S)
     return [(json.loads(block), text) for block, text in parts]
 
