@@ -76,6 +76,16 @@ async def sign_up(url: str, nickname: str, limits: asyncio.Semaphore) -> httpx.A
     return client
 
 
+async def request(
+    client: httpx.AsyncClient, method: str, path: str, **kwargs: Any
+) -> httpx.Response:
+    """One request; a keep-alive connection the server closed meanwhile is retried once."""
+    try:
+        return await client.request(method, path, **kwargs)
+    except httpx.RemoteProtocolError:
+        return await client.request(method, path, **kwargs)
+
+
 async def new_game(players: list[httpx.AsyncClient], nickname: str) -> int:
     challenge = await players[0].post(
         "/api/challenges", json={"nickname": nickname, "game": "klubnacht"}
@@ -113,20 +123,23 @@ async def drive(
     seq, actor = 0, -1
     while time.perf_counter() < stop:
         if not legal:
-            view = (await players[0].get(f"/api/games/{game_id}")).json()
+            view = (await request(players[0], "GET", f"/api/games/{game_id}")).json()
             if view["status"] != "active":
                 stats.games_finished += 1
                 game_id, legal, actor = await new_game(players, nickname), [], -1
                 continue
             actor = view["to_act"][0]
-            mine = (await players[actor].get(f"/api/games/{game_id}")).json()
+            mine = (await request(players[actor], "GET", f"/api/games/{game_id}")).json()
             legal, seq = mine["legal"], mine["seq"]
             continue
         next_at += interval * rng.uniform(0.5, 1.5)
         await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
         started = time.perf_counter()
-        answer = await players[actor].post(
-            f"/api/games/{game_id}/actions", json={"seq": seq, "action": choose(legal, rng)}
+        answer = await request(
+            players[actor],
+            "POST",
+            f"/api/games/{game_id}/actions",
+            json={"seq": seq, "action": choose(legal, rng)},
         )
         elapsed = time.perf_counter() - started
         if answer.status_code != 200:

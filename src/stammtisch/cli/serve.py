@@ -43,4 +43,5 @@ def serve(
         port=settings.port,
         log_level="info",
         access_log=access_log,
+        timeout_keep_alive=75,
     )

@@ -6,9 +6,10 @@ import hashlib
 import hmac
 import re
 import secrets
+import threading
 import unicodedata
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -26,6 +27,8 @@ SESSION_DAYS = 30
 FAILED_LOGINS_PER_NICKNAME = 5
 FAILED_LOGINS_PER_REMOTE = 20
 LOGIN_WINDOW = timedelta(minutes=15)
+SESSION_CACHE_TIME = timedelta(seconds=5)
+SESSION_CACHE_SIZE = 100_000
 EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s]+\.[^@\s]{2,}$")
 
 _hasher = PasswordHasher()
@@ -95,6 +98,8 @@ class Accounts:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self._secret = ctx.settings.effective_secret_key().encode()
+        self._known: dict[str, tuple[Identity, datetime]] = {}
+        self._known_lock = threading.Lock()
 
     def _token_hash(self, token: str) -> str:
         return hmac.new(self._secret, token.encode(), hashlib.sha256).hexdigest()
@@ -178,19 +183,35 @@ class Accounts:
         return SignedIn(member_id, token, csrf)
 
     def identify(self, token: str) -> Identity | None:
-        """The member of a session token, or None if it is unknown or expired."""
+        """The member of a session token, or None if it is unknown or expired.
+
+        Valid sessions are remembered for a few seconds, so a busy member's requests do not each
+        read the session table (a logout elsewhere takes effect here within that time).
+        """
+        key = self._token_hash(token)
+        now = self.ctx.clock.now()
+        with self._known_lock:
+            known = self._known.get(key)
+        if known is not None and known[1] > now:
+            return known[0]
         with self.ctx.read() as session:
-            row = session.get(LoginSession, self._token_hash(token))
-            if row is None or row.expires_at <= self.ctx.clock.now():
+            row = session.get(LoginSession, key)
+            if row is None or row.expires_at <= now:
                 return None
-            return Identity(row.member_id, row.csrf_token)
+            identity = Identity(row.member_id, row.csrf_token)
+        with self._known_lock:
+            if len(self._known) >= SESSION_CACHE_SIZE:
+                self._known.clear()
+            self._known[key] = (identity, min(row.expires_at, now + SESSION_CACHE_TIME))
+        return identity
 
     def log_out(self, token: str) -> None:
         """End the session of this token."""
+        key = self._token_hash(token)
+        with self._known_lock:
+            self._known.pop(key, None)
         with self.ctx.write() as session:
-            session.execute(
-                delete(LoginSession).where(LoginSession.token_hash == self._token_hash(token))
-            )
+            session.execute(delete(LoginSession).where(LoginSession.token_hash == key))
 
     def member(self, member_id: int) -> Member:
         """A member by id."""

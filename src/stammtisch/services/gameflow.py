@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from stammtisch.engine.protocol import Event, Outcome, Seat
@@ -176,12 +176,27 @@ def finish(
             outcome=outcome,
             ended_by=ended_by,  # type: ignore[arg-type]
             ended_seat=ended_seat,
-            moves=tuple(s.moves for s in seats),
+            moves=moves_made(session, row.id, len(seats)),
             finished_at=now,
             timed_out=frozenset(s.seat for s in seats if s.left == "timeout"),
             resigned=frozenset(s.seat for s in seats if s.left == "resign"),
         ),
     )
+
+
+def moves_made(session: Session, game_id: int, seats: int) -> tuple[int, ...]:
+    """Per seat: how many actions its member made themselves (bot moves do not count)."""
+    rows = session.execute(
+        select(ActionRow.seat, func.count())
+        .where(
+            ActionRow.game_id == game_id,
+            ActionRow.kind == "play",
+            ActionRow.member_id.is_not(None),
+        )
+        .group_by(ActionRow.seat)
+    )
+    counts = {int(row[0]): int(row[1]) for row in rows}
+    return tuple(counts.get(seat, 0) for seat in range(seats))
 
 
 def forfeit_outcome(seat_count: int, loser: Seat, reason: str) -> Outcome:

@@ -132,7 +132,7 @@ class Tables:
         session.add(row)
         session.flush()
         seat_rows = [
-            SeatRow(game_id=row.id, seat=i, member_id=s.member_id, bot=s.bot, moves=0)
+            SeatRow(game_id=row.id, seat=i, member_id=s.member_id, bot=s.bot)
             for i, s in enumerate(seats)
         ]
         session.add_all(seat_rows)
@@ -194,7 +194,6 @@ class Tables:
                     applied = True
                     text = game.action_text(action)
                     entry = append(session, row, seat_row.seat, "play", text, member_id, events)
-                    seat_row.moves += 1
                     settle(session, row, state, seats)
                     seen = visible_events(entry.events, seat_row.seat)
                     seat = seat_row.seat

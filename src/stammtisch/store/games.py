@@ -51,7 +51,6 @@ class SeatRow(Base):
     member_id: Mapped[int | None] = mapped_column(ForeignKey("members.id"), index=True)
     bot: Mapped[str | None] = mapped_column(String(40))
     left: Mapped[str | None] = mapped_column(String(16))
-    moves: Mapped[int] = mapped_column(default=0)
 
 
 class ActionRow(Base):
