@@ -167,6 +167,10 @@ def test_realtime_tables_have_short_clocks_without_reminders(
     deadline = platform.views.view(anna, game_id)["seats"][0]["deadline"]
     assert deadline == (clock.now() + timedelta(seconds=30)).isoformat()
     assert "your_turn" not in kinds(platform, anna)
+    clock.advance(timedelta(seconds=20))
+    platform.tables.act(anna, game_id, 0, "add:1")
+    restarted = platform.views.view(anna, game_id)["seats"][0]["deadline"]
+    assert restarted == (clock.now() + timedelta(seconds=30)).isoformat()
     clock.advance(timedelta(seconds=31))
     report = platform.sweeper.sweep()
     assert report.reminders == 0

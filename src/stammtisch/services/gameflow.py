@@ -80,12 +80,19 @@ def append(
 
 
 def settle(
-    session: Session, row: GameRow, state: Any, seats: list[SeatRow], *, seated: bool = False
+    session: Session,
+    row: GameRow,
+    state: Any,
+    seats: list[SeatRow],
+    *,
+    seated: bool = False,
+    acted: Seat | None = None,
 ) -> None:
     """After a step: who acts now, the clocks, your-turn notices, bot turns, or the game's end.
 
-    Clocks only change when the set of seats to act changes, or when `seated` says that who sits
-    on a seat changed (a bot took a seat over).
+    Turn clocks only change when the set of seats to act changes, or when `seated` says that who
+    sits on a seat changed (a bot took a seat over). Realtime clocks are per decision: the seat
+    that `acted` and must act again gets a fresh clock.
     """
     game = get_game(row.game)
     outcome = game.outcome(state)
@@ -94,8 +101,9 @@ def settle(
     row.to_act = sorted(now_to_act)
     row.bot_turn = any(s.bot for s in seats if s.seat in now_to_act)
     humans = {s.seat for s in seats if s.bot is None and s.member_id is not None}
-    if seated or now_to_act != before:
-        _sync_deadlines(session, row, now_to_act & humans)
+    restart = acted if row.clock.get("mode") == "realtime" else None
+    if seated or now_to_act != before or restart in now_to_act:
+        _sync_deadlines(session, row, now_to_act & humans, restart)
         for seat in sorted((now_to_act & humans) - before):
             _your_turn(session, row, seats, seat)
     ctx = context_of(session)
@@ -104,15 +112,18 @@ def settle(
         finish(session, row, seats, outcome, "normal", None)
 
 
-def _sync_deadlines(session: Session, row: GameRow, must_act: set[Seat]) -> None:
+def _sync_deadlines(
+    session: Session, row: GameRow, must_act: set[Seat], restart: Seat | None = None
+) -> None:
     """A seat's clock starts when it has to act and stops when it no longer has to."""
     ctx = context_of(session)
     existing = {
         d.seat: d for d in session.scalars(select(DeadlineRow).where(DeadlineRow.game_id == row.id))
     }
-    for seat, deadline in existing.items():
-        if seat not in must_act:
+    for seat, deadline in list(existing.items()):
+        if seat not in must_act or seat == restart:
             session.delete(deadline)
+            del existing[seat]
     now = ctx.clock.now()
     rules = policy(row.game)
     for seat in must_act - existing.keys():

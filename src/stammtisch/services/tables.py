@@ -194,7 +194,7 @@ class Tables:
                     applied = True
                     text = game.action_text(action)
                     entry = append(session, row, seat_row.seat, "play", text, member_id, events)
-                    settle(session, row, state, seats)
+                    settle(session, row, state, seats, acted=seat_row.seat)
                     seen = visible_events(entry.events, seat_row.seat)
                     seat = seat_row.seat
                     legal = game.legal_actions(state, seat) if seat in row.to_act else []
@@ -254,8 +254,7 @@ class Tables:
         append(session, row, seat_row.seat, why, "", seat_row.member_id)
         seat_row.left = why
         seats = seats_of(session, row.id)
-        humans_left = [s for s in seats if s.member_id is not None and s.left is None]
-        if rules.timeout == "bot" and rules.takeover_bot and len(seats) > 2 and humans_left:
+        if rules.timeout == "bot" and rules.takeover_bot:
             seat_row.bot = rules.takeover_bot
             if why == "timeout" and seat_row.member_id is not None:
                 notify(
