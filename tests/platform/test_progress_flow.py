@@ -6,6 +6,9 @@ import random
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
+from sqlalchemy import select
+
+from stammtisch.engine.protocol import replay
 from stammtisch.engine.registry import get_game
 from stammtisch.services.album.months import album_month
 from stammtisch.services.gameflow import seats_of
@@ -14,7 +17,7 @@ from stammtisch.services.ratings.board import member_rating
 from stammtisch.services.seasons import Season
 from stammtisch.services.timesource import ManualClock
 from stammtisch.services.xp import total_xp
-from stammtisch.store.games import GameRow
+from stammtisch.store.games import ActionRow, GameRow
 
 DECEMBER = Season(2026, 12)
 """A month whose album has Klubnacht cards for games, wins and claimed tasks."""
@@ -119,3 +122,53 @@ def test_a_game_finished_at_month_end_counts_for_that_season(
     with platform.ctx.read() as session:
         assert member_rating(session, anna, "klubnacht", "2026-11").games == 1
         assert member_rating(session, anna, "klubnacht", "2026-12").games == 0
+
+
+def play_challengers_to_the_end(platform: Platform, game_id: int, seed: int = 5) -> GameRow:
+    """Members play random legal actions, the robot seats play themselves, until the end."""
+    game, rng = get_game("challengers"), random.Random(seed)
+    while True:
+        with platform.ctx.read() as session:
+            row = session.get(GameRow, game_id)
+            assert row is not None
+            seats = {s.seat: s.member_id for s in seats_of(session, game_id) if s.bot is None}
+            log = session.scalars(
+                select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.seq)
+            ).all()
+        if row.status == "finished":
+            return row
+        state = replay(game, row.options, row.seed, [(a.seat, a.text) for a in log])
+        members_to_act = sorted(seat for seat in game.to_act(state) if seat in seats)
+        if not members_to_act:
+            assert platform.tables.run_bots(game_id) > 0
+            continue
+        seat = members_to_act[0]
+        action = rng.choice(game.legal_actions(state, seat))
+        platform.tables.act(seats[seat], game_id, row.seq, game.action_text(action))
+
+
+def test_a_challengers_table_with_a_robot_rates_the_members_by_placement(
+    platform: Platform, new_member: Callable[..., int]
+) -> None:
+    anna, ben, cleo = new_member("anna"), new_member("ben"), new_member("cleo")
+    seek = platform.lobby.create(anna, "challengers", {"players": 4}, bots=1)
+    platform.lobby.join(ben, seek["id"])
+    game_id = platform.lobby.join(cleo, seek["id"])["game_id"]
+    row = play_challengers_to_the_end(platform, game_id)
+    assert row.outcome is not None
+    with platform.ctx.read() as session:
+        seat_of = {s.member_id: s.seat for s in seats_of(session, game_id) if s.member_id}
+        order = [
+            seat for group in row.outcome["ranking"] for seat in group if seat in seat_of.values()
+        ]
+        members = {seat: member for member, seat in seat_of.items()}
+        ranked = [members[seat] for seat in order]
+        shown = [
+            member_rating(session, m, "challengers", f"{row.finished_at:%Y-%m}") for m in ranked
+        ]
+        xp = [total_xp(session, m) for m in ranked]
+    assert [r.games for r in shown] == [1, 1, 1]
+    assert shown[0].rating > 1000 > shown[2].rating
+    assert shown[0].rating > shown[1].rating > shown[2].rating
+    winner_is_member = row.outcome["ranking"][0][0] in members
+    assert xp == ([25, 10, 10] if winner_is_member else [10, 10, 10])

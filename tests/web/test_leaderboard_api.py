@@ -7,22 +7,12 @@ from datetime import UTC, datetime
 import pytest
 from fastapi.testclient import TestClient
 
-from stammtisch.engine import registry
 from stammtisch.services.platform import Platform
 from stammtisch.services.timesource import ManualClock
 from tests.platform.finished import add_members, finish_game
 from tests.web.conftest import sign_up
 
 NOV = datetime(2026, 11, 10, 12, 0, tzinfo=UTC)
-
-
-@pytest.fixture(autouse=True)
-def games_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Klubnacht and Challengers! by name (until their engines are registered on main)."""
-    for name in ("klubnacht", "challengers"):
-        if name not in registry.game_names():
-            monkeypatch.setitem(registry._GAMES, name, f"stammtisch.engine.{name}:GAME")
-    return
 
 
 @pytest.fixture
