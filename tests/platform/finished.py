@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from stammtisch.engine.protocol import Outcome, Seat
+from stammtisch.engine.registry import get_game
 from stammtisch.services.events import EndedBy, GameFinished, publish
 from stammtisch.services.platform import Platform
 from stammtisch.store.games import GameRow
@@ -45,6 +46,7 @@ def finish_game(
 ) -> int:
     """Store a finished game and publish GameFinished in the same transaction; its id."""
     now = at or platform.ctx.clock.now()
+    options = get_game(game).normalize_options(options or {})
     outcome = Outcome(
         ranking=tuple(tuple(group) for group in ranking),
         reason=reason,
@@ -55,7 +57,7 @@ def finish_game(
         row = GameRow(
             game=game,
             rules_version="test",
-            options=dict(options or {}),
+            options=options,
             seed=1,
             practice=practice,
             clock={},
@@ -73,7 +75,7 @@ def finish_game(
             GameFinished(
                 game_id=row.id,
                 game=game,
-                options=dict(options or {}),
+                options=options,
                 practice=practice,
                 members=tuple(members),
                 outcome=outcome,

@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from sqlalchemy import select
 
+from stammtisch.engine.klubnacht.game import outcome_details
 from stammtisch.engine.protocol import replay
 from stammtisch.engine.registry import get_game
 from stammtisch.services.album.months import album_month
@@ -31,8 +33,11 @@ def klubnacht_duel(
     return anna, bert, platform.challenges.accept(bert, challenge["id"])
 
 
-def play_to_the_end(platform: Platform, game_id: int, seed: int = 7) -> GameRow:
-    """Both members play random legal actions (a real engine game) until the game is over."""
+def play_klubnacht(
+    platform: Platform, game_id: int, seed: int = 7, until: Callable[[Any], bool] | None = None
+) -> Any:
+    """Both members play random legal actions (a real engine game) until the game is over (or
+    `until` the state says stop); the engine's state as it then stands."""
     with platform.ctx.read() as session:
         row = session.get(GameRow, game_id)
         assert row is not None
@@ -40,11 +45,17 @@ def play_to_the_end(platform: Platform, game_id: int, seed: int = 7) -> GameRow:
     game, rng = get_game("klubnacht"), random.Random(seed)
     state = game.setup(row.options, row.seed)
     seq = 0
-    while game.outcome(state) is None:
+    while game.outcome(state) is None and not (until and until(state)):
         (seat,) = game.to_act(state)
         action = rng.choice(game.legal_actions(state, seat))
         seq = platform.tables.act(seats[seat], game_id, seq, game.action_text(action)).seq
         game.apply(state, seat, action)
+    return state
+
+
+def play_to_the_end(platform: Platform, game_id: int, seed: int = 7) -> GameRow:
+    """A Klubnacht game played to its end; its stored row."""
+    play_klubnacht(platform, game_id, seed)
     with platform.ctx.read() as session:
         finished = session.get(GameRow, game_id)
         assert finished is not None
@@ -172,3 +183,23 @@ def test_a_challengers_table_with_a_robot_rates_the_members_by_placement(
     assert shown[0].rating > shown[1].rating > shown[2].rating
     winner_is_member = row.outcome["ranking"][0][0] in members
     assert xp == ([25, 10, 10] if winner_is_member else [10, 10, 10])
+
+
+def test_tasks_claimed_before_a_resign_count_for_the_album(
+    platform: Platform, new_member: Callable[..., int], clock: ManualClock
+) -> None:
+    on(clock, DECEMBER)
+    anna, bert, game_id = klubnacht_duel(platform, new_member, chips=True)
+    state = play_klubnacht(
+        platform, game_id, until=lambda s: sum(map(len, outcome_details(s)["tasks"])) >= 2
+    )
+    claimed = outcome_details(state)["tasks"]
+    (to_act,) = get_game("klubnacht").to_act(state)
+    members = {0: anna, 1: bert}
+    platform.tables.resign(members[to_act], game_id)
+    slot = next(i for i, card in enumerate(album_month(DECEMBER).cards) if card.task == "kn_tasks")
+    progress = [
+        platform.progress.album(members[seat], None, "en").cards[slot].progress for seat in (0, 1)
+    ]
+    assert progress == [len(claimed[0]), len(claimed[1])]
+    assert sum(progress) >= 2

@@ -1,7 +1,8 @@
 """The Klubnacht facts of one seat, read from the engine's Outcome details.
 
-A game ended by a resign or a timeout has no details (the night did not end on the board):
-then only the variant is known, and tasks about chips, claimed tasks or points do not count it.
+A game ended by a resign or a timeout gets its details from its replayed log (see replayed.py);
+an outcome without any details only tells the variant, and tasks about chips, claimed tasks or
+points do not count it.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 from stammtisch.services.album.catalogue import catalogue
 from stammtisch.services.album.facts import seat_facts
 from stammtisch.services.album.months import MonthDef, album_month
+from stammtisch.services.album.replayed import outcome_with_details
 from stammtisch.services.album.tasks import advance, tier_reached
 from stammtisch.services.events import GameFinished, subscribe
 from stammtisch.services.notifications import notify
@@ -79,12 +80,15 @@ def on_game_finished(session: Session, event: GameFinished) -> None:
     that an upgrade waits to be claimed.
     """
     placings = counted_placings(event)
+    if not placings:
+        return
     month = album_month(season_of(event.finished_at))
+    outcome = outcome_with_details(session, event)
     for placing in placings:
         if placing.forfeited and placing.moves == 0:
             continue
         facts = seat_facts(
-            event.game, event.options, event.outcome, placing, len(event.members), len(placings)
+            event.game, event.options, outcome, placing, len(event.members), len(placings)
         )
         gains = gains_of(month, event.game, facts)
         if gains and add_progress(session, placing.member, month, gains, event.finished_at):
