@@ -4,8 +4,11 @@ from typing import Any
 
 import pytest
 
+from stammtisch.engine.protocol import Outcome
 from stammtisch.services.album.catalogue import catalogue
+from stammtisch.services.album.facts import seat_facts
 from stammtisch.services.album.tasks import advance, next_target, task_text, tier_reached
+from stammtisch.services.placings import Placing
 
 
 def _klubnacht(**facts: Any) -> dict[str, Any]:
@@ -113,3 +116,13 @@ def test_task_texts_in_every_language_with_singular_and_plural(
 
 def test_an_unknown_language_falls_back_to_english() -> None:
     assert task_text(catalogue().tasks["any_games"], 4, "xx") == "Play 4 games against members"
+
+
+def test_common_facts_place_a_forfeit_last_at_the_table() -> None:
+    outcome = Outcome(ranking=((2,), (0,), (1,), (3,)), reason="final")
+    played_on = seat_facts(
+        "toy", {}, outcome, Placing(0, 7, 1, False, False, 12), seats=4, members=2
+    )
+    assert (played_on["place"], played_on["seats"], played_on["moves"]) == (2, 4, 12)
+    left = seat_facts("toy", {}, outcome, Placing(2, 8, 2, False, True, 3), seats=4, members=2)
+    assert (left["place"], left["won"], left["forfeited"]) == (4, False, True)

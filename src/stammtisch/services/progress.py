@@ -140,8 +140,8 @@ class Progress:
             album_month = collection.month_of(month or season_of(now).key, now)
             return collection.album_view(session, member_id, album_month, now, lang, own=True)
 
-    def albums(self, member_id: int) -> list[str]:
-        """Every month with an album so far, newest first (the open one first)."""
+    def albums(self) -> list[str]:
+        """Every month with an album so far, the open one first."""
         return collection.album_months(self.ctx.clock.now())
 
     def waiting(self, member_id: int) -> int:

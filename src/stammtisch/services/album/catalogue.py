@@ -6,12 +6,15 @@ import itertools
 import json
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from stammtisch.services.album.facts import FactValue, facts_vocabulary
+
+DATA_FOLDER = Path(__file__).parent / "data"
+"""The album's data files, shipped inside the package."""
 
 LANGUAGES = ("de", "en", "fr", "pt")
 """Every text a player reads exists in these languages."""
@@ -134,7 +137,7 @@ class Catalogue(StrictModel):
 
 def read_data(name: str) -> object:
     """The parsed JSON of one album data file; raises AlbumDataError naming the file."""
-    path = resources.files(__package__) / "data" / name
+    path = DATA_FOLDER / name
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:

@@ -80,9 +80,7 @@ def seat_facts(
     """Every fact of one member's game: the common ones and those of the game's reader."""
     facts: dict[str, FactValue] = {
         "won": placing.won,
-        "place": len(outcome.ranking) + 1
-        if placing.forfeited
-        else place_in_ranking(outcome, placing.seat),
+        "place": seats if placing.forfeited else place_in_ranking(outcome, placing.seat),
         "seats": seats,
         "members": members,
         "moves": placing.moves,

@@ -10,11 +10,16 @@ from __future__ import annotations
 import json
 import random
 from functools import cache
-from pathlib import Path
 
 from pydantic import ValidationError, model_validator
 
-from stammtisch.services.album.catalogue import AlbumDataError, Catalogue, StrictModel, catalogue
+from stammtisch.services.album.catalogue import (
+    DATA_FOLDER,
+    AlbumDataError,
+    Catalogue,
+    StrictModel,
+    catalogue,
+)
 from stammtisch.services.seasons import Season, parse_season
 
 CARDS_PER_MONTH = 9
@@ -101,7 +106,7 @@ def generate_month(season: Season, data: Catalogue | None = None) -> MonthDef:
     return MonthDef(month=season.key, theme=theme, cards=cards)
 
 
-MONTHS_FOLDER = Path(__file__).parent / "data" / "months"
+MONTHS_FOLDER = DATA_FOLDER / "months"
 """Where the month files ship inside the package."""
 
 

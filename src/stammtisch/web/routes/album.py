@@ -53,7 +53,7 @@ def album(
 @router.get("/months")
 def months(identity: Reader, platform: PlatformDep) -> Months:
     """The months whose albums can be viewed."""
-    return Months(months=platform.progress.albums(identity.member_id))
+    return Months(months=platform.progress.albums())
 
 
 @router.get("/waiting")
