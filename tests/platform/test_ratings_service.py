@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
+import threading
+import time
 from datetime import UTC, datetime
 
 import pytest
 from sqlalchemy import select
 
+from stammtisch.services.events import GameFinished, load_handlers, subscribe
 from stammtisch.services.platform import Platform
 from stammtisch.services.ratings.board import member_rating
 from stammtisch.services.seasons import ALL_TIME
@@ -139,3 +143,33 @@ def test_every_rating_change_is_recorded_once_per_period(platform: Platform) -> 
         (ben, "2026-11", 1, 1016),
         (ben, ALL_TIME, 1, 1016),
     ]
+
+
+def test_games_finishing_at_once_for_the_same_member_lose_no_update(platform: Platform) -> None:
+    anna, *others = add_members(platform, "anna", "ben", "cleo", "dan", "eve")
+    finish_game(platform, "klubnacht", [anna, others[0]], [[1], [0]])  # her rating rows exist
+    # A slow handler after the ratings keeps each transaction open, so that they overlap.
+    load_handlers()
+    undo = subscribe(GameFinished, lambda session, event: time.sleep(0.05))
+    try:
+        threads = [
+            threading.Thread(
+                target=finish_game, args=(platform, "klubnacht", [anna, other], [[0], [1]])
+            )
+            for other in others
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        undo()
+    assert games(platform, anna, period="2026-03") == 1 + len(others)
+    with platform.ctx.read() as session:
+        chain = session.scalars(
+            select(RatingChangeRow)
+            .where(RatingChangeRow.member_id == anna, RatingChangeRow.period == ALL_TIME)
+            .order_by(RatingChangeRow.id)
+        ).all()
+    assert len(chain) == 1 + len(others)
+    assert all(later.before == earlier.after for earlier, later in itertools.pairwise(chain))
