@@ -200,3 +200,15 @@ def test_private_events_go_only_to_their_seat() -> None:
         assert event.audience == frozenset({event.data["seat"]})
         assert event.visible_to(event.data["seat"])
         assert not event.visible_to(None)
+
+
+def test_a_clone_is_independent_of_its_original() -> None:
+    state = GAME.setup({"players": 3, "winter_park": True}, 12)
+    rng = random.Random(12)
+    while not any(m is not None for m in state.matches) and GAME.outcome(state) is None:
+        random_step(state, rng)
+    before = snapshot(state)
+    copy = GAME.clone(state)
+    while GAME.outcome(copy) is None:
+        random_step(copy, rng)
+    assert snapshot(state) == before

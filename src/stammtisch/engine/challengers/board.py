@@ -111,6 +111,22 @@ class Side:
         self.flag_bonus = 0
         (self.self_bonus, self.bench_bonus, self.immediate, self.flag_loss, self.capture) = effects
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Side:
+        """A copy of the mutable parts; the effect tables (constant) are shared."""
+        copy = Side.__new__(Side)
+        shared = ("self_bonus", "bench_bonus", "immediate", "flag_loss", "capture")
+        for name in Side.__slots__:
+            value = getattr(self, name)
+            if name in ("bench",):
+                value = {key: list(seat) for key, seat in value.items()}
+            elif name == "frozen":
+                value = [list(seat) for seat in value]
+            elif isinstance(value, list) and name not in shared:
+                value = list(value)
+            setattr(copy, name, value)
+        memo[id(self)] = copy
+        return copy
+
     def cards(self) -> list[int]:
         """Every card of this side, wherever it lies in the match."""
         cards = self.deck + self.stack + self.exhaust

@@ -32,7 +32,7 @@ from stammtisch.engine.challengers.match_state import (
     Match,
 )
 from stammtisch.engine.challengers.piles import Piles
-from stammtisch.engine.challengers.placement import overflow, place_step, to_bench
+from stammtisch.engine.challengers.placement import log_benched, overflow, place_step, to_bench
 from stammtisch.engine.challengers.rules_data import rules
 from stammtisch.engine.challengers.tables import tables
 
@@ -96,11 +96,22 @@ def _log_reveal(m: Match, side: Side, card: int, bonus: int) -> None:
 
 def _log_attack(m: Match, side: Side, other: Side) -> None:
     """The running attack with every card's total power."""
+    base = m.base
     powers = [
-        card_attack_power(c, extra, side, other, m.base)
+        card_attack_power(c, extra, side, other, base)
         for c, extra in zip(side.stack, side.extra, strict=True)
     ]
-    m.log("attack", {"seat": side.seat, "attack": m.attack, "defence": m.defence, "powers": powers})
+    flag_card = other.stack[-1]
+    data = {
+        "seat": side.seat,
+        "attack": m.attack,
+        "defence": m.defence,
+        "powers": powers,
+        "bonuses": [power - base[c] for power, c in zip(powers, side.stack, strict=True)],
+        "flag_card": KEY[flag_card],
+        "flag_bonus": m.defence - base[flag_card],
+    }
+    m.log("attack", data)
 
 
 def _compare(m: Match, side: Side, card: int) -> bool:
@@ -149,8 +160,7 @@ def _bench_plain(m: Match, side: Side) -> bool:
         cnt_level[LEVEL[card]] += 1
         if bonuses[card] is not None:
             count_bonus(side, card)
-    if m.ev is not None:
-        m.log("cards_benched", {"seat": side.seat, "cards": [KEY[c] for c in cards]})
+    log_benched(m, side, cards)
     cards.clear()
     side.extra.clear()
     return True

@@ -9,6 +9,20 @@ from stammtisch.engine.challengers.decide import ask, place_on_normal_seat
 from stammtisch.engine.challengers.match_state import PLACE, Match, keys
 
 
+def log_benched(m: Match, side: Side, cards: list[int], frozen_seat: int = 0) -> None:
+    """Event: cards went to the bench (or frozen seat N), with the whole bench after it."""
+    if m.ev is not None and cards:
+        data: dict[str, Any] = {
+            "seat": side.seat,
+            "cards": keys(cards),
+            "bench": [keys(seat) for seat in side.bench.values()],
+            "frozen": [keys(seat) for seat in side.frozen],
+        }
+        if frozen_seat:
+            data["frozen_seat"] = frozen_seat
+        m.log("cards_frozen" if frozen_seat else "cards_benched", data)
+
+
 def to_bench(m: Match, side: Side, cards: list[int], then: int) -> None:
     """Bench cards, then continue at step `then`; a card without a seat loses the match."""
     if not side.frozen:
@@ -24,8 +38,7 @@ def to_bench(m: Match, side: Side, cards: list[int], then: int) -> None:
             else:
                 seat.append(card)
             count_in(side, card, base)
-        if m.ev is not None:
-            m.log("cards_benched", {"seat": side.seat, "cards": keys(cards)})
+        log_benched(m, side, cards)
         m.step = then
         return
     groups: dict[int, list[int]] = {}
@@ -40,8 +53,7 @@ def to_bench(m: Match, side: Side, cards: list[int], then: int) -> None:
 def overflow(m: Match, side: Side, placed: list[int], rest: list[int]) -> None:
     """No free seat: the unplaced cards stay in the park half and the side loses the match."""
     side.stack.extend(rest)
-    if placed:
-        m.log("cards_benched", {"seat": side.seat, "cards": keys(placed)})
+    log_benched(m, side, placed)
     m.log("bench_full", {"seat": side.seat, "cards": keys(rest)})
     m.end(1 - side.index, "bench_full")
 
@@ -64,15 +76,13 @@ def place_group(m: Match, side: Side, where: tuple[Any, ...]) -> None:
     if where[0] == "seat":
         for card in group:
             place_on_normal_seat(side, card, m.base)
-        m.log("cards_benched", {"seat": side.seat, "cards": keys(group)})
+        log_benched(m, side, group)
     else:
         seat = side.frozen[where[1]]
         for card in group:
             seat.append(card)
             count_in(side, card, m.base, frozen=True)
-        m.log(
-            "cards_frozen", {"seat": side.seat, "cards": keys(group), "frozen_seat": where[1] + 1}
-        )
+        log_benched(m, side, group, where[1] + 1)
 
 
 def place_step(m: Match) -> None:
