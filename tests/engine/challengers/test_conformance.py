@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from stammtisch.engine.challengers.auto import auto_action
+from stammtisch.engine.challengers.board import ZERO_BASES, ZERO_SETS
 from stammtisch.engine.challengers.game import GAME
 from stammtisch.engine.challengers.setup import all_cards
 from stammtisch.engine.challengers.state import State
@@ -102,6 +103,8 @@ def test_random_tournaments_conserve_every_card_and_replay_exactly(chunk: int) -
         state = _play(index, checks=True)
         again = replay(GAME, options_for(index), index, state.log)
         assert snapshot(again) == snapshot(state), index
+        assert ZERO_SETS == [0] * len(ZERO_SETS)
+        assert ZERO_BASES == [0] * len(ZERO_BASES)
         outcome = GAME.outcome(state)
         assert outcome is not None
         assert sorted(s for g in outcome.ranking for s in g) == list(range(len(state.players)))

@@ -42,6 +42,11 @@ LEVEL = _T.level
 KEY = _T.key
 
 
+ZERO_SETS: list[int] = [0] * SET_SLOTS
+ZERO_BASES: list[int] = [0] * BASE_SLOTS
+"""Shared zero bonus arrays of sides without bench bonuses; never written (copied first)."""
+
+
 class Side:
     """A player's (or the robot's) cards and running bonuses during one match."""
 
@@ -96,7 +101,7 @@ class Side:
         self.extra: list[int] = []
         self.next_bonus = 0
         self.bench: dict[int, list[int]] = {}
-        self.frozen: list[list[int]] = [[], []] if frozen == 2 else [[] for _ in range(frozen)]
+        self.frozen: list[list[int]] = [[] for _ in range(frozen)] if frozen else []
         self.seats = seats
         self.exhaust: list[int] = []
         self.fans = 0
@@ -104,10 +109,11 @@ class Side:
         self.cnt_base = [0] * BASE_SLOTS
         self.cnt_set = [0] * SET_SLOTS
         self.cnt_level = [0] * 6
-        self.atk_set = [0] * SET_SLOTS
-        self.def_set = [0] * SET_SLOTS
-        self.atk_base = [0] * BASE_SLOTS
-        self.def_base = [0] * BASE_SLOTS
+        # from-the-bench bonuses: shared zeros until the first bonus card arrives (_shift_bonus)
+        self.atk_set = ZERO_SETS
+        self.def_set = ZERO_SETS
+        self.atk_base = ZERO_BASES
+        self.def_base = ZERO_BASES
         self.flag_bonus = 0
         (self.self_bonus, self.bench_bonus, self.immediate, self.flag_loss, self.capture) = effects
 
@@ -141,8 +147,16 @@ class Side:
         return sum(map(len, self.bench.values())) + sum(map(len, self.frozen))
 
 
+def _own_bonus_arrays(side: Side) -> None:
+    """Give a side its own bonus arrays (copy on first write of the shared zeros)."""
+    side.atk_set, side.def_set = [0] * SET_SLOTS, [0] * SET_SLOTS
+    side.atk_base, side.def_base = [0] * BASE_SLOTS, [0] * BASE_SLOTS
+
+
 def _shift_bonus(side: Side, bonus: BenchBonus, sign: int) -> None:
     """Add (sign 1) or take away (sign -1) one copy's from-the-bench bonus."""
+    if side.atk_set is ZERO_SETS:
+        _own_bonus_arrays(side)
     target, index, amount, attack_only = bonus
     amount *= sign
     if target == B_SET:

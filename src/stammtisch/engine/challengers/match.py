@@ -160,7 +160,8 @@ def _bench_plain(m: Match, side: Side) -> bool:
         cnt_level[LEVEL[card]] += 1
         if bonuses[card] is not None:
             count_bonus(side, card)
-    log_benched(m, side, cards)
+    if m.ev is not None:
+        log_benched(m, side, cards)
     cards.clear()
     side.extra.clear()
     return True
@@ -191,9 +192,11 @@ def _duel(m: Match) -> None:
     """
     sides, base, events = m.sides, m.base, m.ev is not None
     while True:
-        side, other = sides[m.att], sides[m.flag]
+        att = m.att
+        side, other = sides[att], sides[1 - att]
         deck, stack, extra, immediate = side.deck, side.stack, side.extra, side.immediate
         atk_set, atk_base, bonuses = side.atk_set, side.atk_base, side.self_bonus
+        attack, defence, dirty = m.attack, m.defence, m.dirty
         while True:
             if not deck:
                 _deck_empty(m, side)
@@ -208,25 +211,25 @@ def _duel(m: Match) -> None:
                 side.next_bonus = 0
             effect = immediate[card]
             if effect is not None:
+                m.attack, m.defence, m.dirty = attack, defence, dirty or effect[2]
                 m.step = COMPARE
-                if effect[2]:
-                    m.dirty = True
                 effect[0](m, side, card, effect[1])
                 return
-            if m.dirty or bonuses[card] is not None:
-                m.dirty = True
-                m.attack = attack_sum(side, other, base)
-                m.defence = defence_power(other, side, base)
+            if dirty or bonuses[card] is not None:
+                dirty = True
+                attack = attack_sum(side, other, base)
+                defence = defence_power(other, side, base)
             else:
                 b = base[card]
                 power = b + atk_set[SET_ID[card]] + atk_base[b] + bonus
                 if power > 0:
-                    m.attack += power
-                if m.defence < 0:
-                    m.defence = defence_power(other, side, base)
+                    attack += power
+                if defence < 0:
+                    defence = defence_power(other, side, base)
             if events:
+                m.attack, m.defence = attack, defence
                 _log_attack(m, side, other)
-            if m.attack >= m.defence:
+            if attack >= defence:
                 break
         m.step = BENCH
         effect = other.flag_loss[other.stack[-1]]
@@ -235,9 +238,17 @@ def _duel(m: Match) -> None:
             return
         if other.frozen or not _bench_plain(m, other):
             return
-        _capture(m)
-        if m.step != REVEAL or m.pending is not None or m.winner >= 0:
-            return
+        m.flag, m.att = att, 1 - att
+        m.attack, m.defence, m.dirty = 0, -1, False
+        m.step = REVEAL
+        card = stack[-1]
+        if events:
+            m.log("flag_taken", {"seat": side.seat, "card": KEY[card], "under": len(stack) - 1})
+        effect = side.capture[card]
+        if effect is not None:
+            effect[0](m, side, card, effect[1])
+            if m.step != REVEAL or m.pending is not None or m.winner >= 0:
+                return
 
 
 def _flag_lost(m: Match) -> bool:
