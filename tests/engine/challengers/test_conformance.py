@@ -103,8 +103,8 @@ def test_random_tournaments_conserve_every_card_and_replay_exactly(chunk: int) -
         state = _play(index, checks=True)
         again = replay(GAME, options_for(index), index, state.log)
         assert snapshot(again) == snapshot(state), index
-        assert ZERO_SETS == [0] * len(ZERO_SETS)
-        assert ZERO_BASES == [0] * len(ZERO_BASES)
+        assert [0] * len(ZERO_SETS) == ZERO_SETS
+        assert [0] * len(ZERO_BASES) == ZERO_BASES
         outcome = GAME.outcome(state)
         assert outcome is not None
         assert sorted(s for g in outcome.ranking for s in g) == list(range(len(state.players)))
