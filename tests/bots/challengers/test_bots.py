@@ -6,6 +6,7 @@ import random
 
 from stammtisch.bots.challengers.simulate import simulate
 from stammtisch.bots.registry import bot_names, make_bot
+from stammtisch.engine.challengers.catalogue import catalogue
 from stammtisch.engine.challengers.game import GAME
 
 
@@ -22,14 +23,17 @@ def test_the_random_bot_picks_among_the_legal_actions() -> None:
 
 def test_the_greedy_drafter_keeps_the_strongest_drawn_card() -> None:
     state = GAME.setup({"players": 2}, 1)
-    player = state.players[0]
+    keys = ["talent", "reporter", "pig", "talent", "jester"]
+    state.players[0].drawn = [catalogue().card(key).index for key in keys]
     bot = make_bot("challengers", "greedy")
-    action = bot.choose(GAME, state, 0, random.Random(0))
-    if action.verb == "pick":
-        from stammtisch.engine.challengers.catalogue import catalogue
+    assert bot.choose(GAME, state, 0, random.Random(0)) == GAME.parse_action("pick reporter")
 
-        powers = [catalogue().cards[c].power or 0 for c in player.drawn]
-        assert (catalogue().card(action.arg).power or 0) >= max(powers) - 1
+
+def test_the_greedy_drafter_redraws_a_weak_draw() -> None:
+    state = GAME.setup({"players": 2}, 1)
+    state.players[0].drawn = [catalogue().card("talent").index] * 5
+    bot = make_bot("challengers", "greedy")
+    assert bot.choose(GAME, state, 0, random.Random(0)) == GAME.parse_action("redraw")
 
 
 def test_bots_finish_tournaments_of_every_size_and_the_same_seed_repeats() -> None:
