@@ -38,6 +38,7 @@ def finish_game(
     ended_seat: Seat | None = None,
     moves: Sequence[int] | None = None,
     timed_out: frozenset[Seat] = frozenset(),
+    resigned: frozenset[Seat] = frozenset(),
     at: datetime | None = None,
     options: Mapping[str, Any] | None = None,
     scores: Mapping[Seat, int] | None = None,
@@ -84,6 +85,7 @@ def finish_game(
                 moves=tuple(moves or [10] * len(members)),
                 finished_at=now,
                 timed_out=timed_out,
+                resigned=resigned,
             ),
         )
         return row.id

@@ -173,3 +173,20 @@ def test_games_finishing_at_once_for_the_same_member_lose_no_update(platform: Pl
         ).all()
     assert len(chain) == 1 + len(others)
     assert all(later.before == earlier.after for earlier, later in itertools.pairwise(chain))
+
+
+@pytest.mark.parametrize("left", ["timed_out", "resigned"])
+def test_a_seat_a_robot_played_on_after_its_member_left_ranks_last(
+    platform: Platform, left: str
+) -> None:
+    anna, ben, cleo = add_members(platform, "anna", "ben", "cleo")
+    finish_game(
+        platform,
+        "challengers",
+        [anna, ben, cleo],
+        [[0], [1], [2]],
+        at=NOV,
+        **{left: frozenset({0})},
+    )
+    shown = [rating(platform, m, game="challengers") for m in (anna, ben, cleo)]
+    assert shown[1] > shown[2] > shown[0]

@@ -63,7 +63,7 @@ def forfeits_of(event: GameFinished) -> frozenset[Seat]:
     ended = (
         {event.ended_seat} if event.ended_by != "normal" and event.ended_seat is not None else set()
     )
-    return frozenset(ended | set(event.timed_out))
+    return frozenset(ended | event.timed_out | event.resigned)
 
 
 def counted_placings(event: GameFinished) -> list[Placing]:
