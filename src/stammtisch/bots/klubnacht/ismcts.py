@@ -18,12 +18,15 @@ from stammtisch.bots.klubnacht.rollout import rollout
 from stammtisch.engine.klubnacht import KlubnachtState
 from stammtisch.engine.klubnacht.determinise import determinise
 from stammtisch.engine.klubnacht.fast import action_keys, key_action, play_key
-from stammtisch.engine.klubnacht.scoring import leader
+from stammtisch.engine.klubnacht.scoring import leader, score
 from stammtisch.engine.protocol import Game, Seat
 
 DEFAULT_ITERATIONS = 2000
 """Iterations per decision: about one second per move on one core of the reference machine."""
 EXPLORATION = 0.7
+MARGIN_WEIGHT = 0.0
+"""Share of the reward that grows with the final margin (the rest: 1 for a win, 0 for a loss)."""
+MARGIN_SCALE = 6.0
 
 
 class Node:
@@ -44,9 +47,17 @@ class StrongBot:
 
     name = "strong"
 
-    def __init__(self, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None) -> None:
+    def __init__(
+        self,
+        iterations: int = DEFAULT_ITERATIONS,
+        seconds: float | None = None,
+        exploration: float = EXPLORATION,
+        margin_weight: float = MARGIN_WEIGHT,
+    ) -> None:
         self.iterations = iterations
         self.seconds = seconds
+        self.exploration = exploration
+        self.margin_weight = margin_weight
 
     def choose(self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
         """The most visited action at the root after the search."""
@@ -86,24 +97,31 @@ class StrongBot:
                 play_key(sample, key)
                 path.append(child)
                 break
-            key = _select(node, keys)
+            key = _select(node, keys, self.exploration)
             play_key(sample, key)
             node = node.children[key]
             path.append(node)
         rollout(sample, rng.random)
-        winner = leader(sample)
+        rewards = self._rewards(sample)
         for visited in path:
             visited.visits += 1
-            if visited.actor == winner:
-                visited.wins += 1
+            visited.wins += rewards[visited.actor]
+
+    def _rewards(self, final: KlubnachtState) -> tuple[float, float]:
+        """Each seat's reward for a finished night: mostly winning, partly the margin."""
+        margin = score(final, 0) - score(final, 1)
+        shaped = 0.5 + 0.5 * math.tanh(margin / MARGIN_SCALE)
+        win = 1.0 if leader(final) == 0 else 0.0
+        first = (1 - self.margin_weight) * win + self.margin_weight * shaped
+        return first, 1.0 - first
 
 
-def _select(node: Node, keys: list[int]) -> int:
+def _select(node: Node, keys: list[int], exploration: float) -> int:
     """The key with the best upper confidence bound among those available here."""
     best_key, best = keys[0], -1.0
     for key in keys:
         child = node.children[key]
-        bound = child.wins / child.visits + EXPLORATION * math.sqrt(
+        bound = child.wins / child.visits + exploration * math.sqrt(
             math.log(child.available) / child.visits
         )
         if bound > best:

@@ -25,6 +25,7 @@ class DataError(GameError):
 
 
 FIELD_BITS = 5
+FIELD_MASK = (1 << FIELD_BITS) - 1
 GUARDS = sum(16 << (FIELD_BITS * motif) for motif in range(8))
 """The top bit of every 5-bit field: counts up to 15 per motif fit below it."""
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from stammtisch.engine.klubnacht.cards import CARD_TEXT, MOTIF_OF, MOTIF_UNIT
-from stammtisch.engine.klubnacht.catalogue import MOTIFS
+from stammtisch.engine.klubnacht.cards import CARD_TEXT, MOTIF_OF, MOTIF_UNIT, NO_CARD
+from stammtisch.engine.klubnacht.catalogue import FIELD_BITS, FIELD_MASK, MOTIF_COUNT, MOTIFS
 from stammtisch.engine.klubnacht.rules import (
     Events,
     add_to_hand,
@@ -16,11 +16,15 @@ from stammtisch.engine.protocol import Event
 
 
 def stack_motifs(state: KlubnachtState) -> list[bool]:
-    """Per motif, whether the stack still holds a card of it (Free drink greys out the rest)."""
-    present = [False] * len(MOTIFS)
-    for card in state.stack:
-        present[MOTIF_OF[card]] = True
-    return present
+    """Per motif, whether the stack still holds a card of it (Free drink greys out the rest).
+
+    The stack's motif counts are the cards in play less both hands and the market.
+    """
+    in_stack = state.in_play - state.packed[0] - state.packed[1]
+    for card in state.market:
+        if card != NO_CARD:
+            in_stack -= MOTIF_UNIT[card]
+    return [in_stack >> (FIELD_BITS * motif) & FIELD_MASK != 0 for motif in range(MOTIF_COUNT)]
 
 
 def redeemable(state: KlubnachtState, seat: int) -> bool:

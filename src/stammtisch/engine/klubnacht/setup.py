@@ -35,7 +35,7 @@ def new_night(chips: bool, seed: int, tasks: Catalogue | None = None) -> Klubnac
     down = set(rng.sample(range(len(wishlist)), tasks.face_down))
     dealt: list[str | None] = list(rng.sample(CHIP_CODES, 2)) if chips else [None, None]
     face_down = [slot in down for slot in range(len(wishlist))]
-    return lay_out(wishlist, face_down, stack[::-1], starter, dealt, rng, tasks.tasks)
+    return lay_out(wishlist, face_down, stack[::-1], starter, dealt, rng, tasks.tasks, False)
 
 
 def lay_out(
@@ -46,9 +46,14 @@ def lay_out(
     chips: Sequence[str | None],
     rng: random.Random,
     pool: tuple[Task, ...],
+    check: bool = True,
 ) -> KlubnachtState:
-    """A night with everything fixed; the first three stack cards make the market."""
-    _check_layout(wishlist, face_down, stack_top_first, starter, chips)
+    """A night with everything fixed; the first three stack cards make the market.
+
+    `check` refuses layouts that break the game's invariants (new_night's never do).
+    """
+    if check:
+        _check_layout(wishlist, face_down, stack_top_first, starter, chips)
     stack = list(stack_top_first)[::-1]
     state = KlubnachtState(
         tuple(wishlist), list(face_down), stack, starter, list(chips), rng, CARD_COUNT, pool
