@@ -75,8 +75,9 @@ def test_robots_decide_only_from_what_their_seat_may_know(name: str) -> None:
 
 def test_the_strong_robot_answers_at_once_when_only_one_action_is_legal() -> None:
     strong = StrongBot(iterations=10**9)
-    state = GAME.setup({"chips": True}, 1)
+    state = GAME.setup({}, 1)
     state.takes_left = 0
+    assert len(GAME.legal_actions(state, state.current)) == 1
     assert strong.choose(GAME, state, state.current, random.Random(1)) == GAME.parse_action("end")
 
 

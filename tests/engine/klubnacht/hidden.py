@@ -49,6 +49,5 @@ def shuffle_hidden(state: KlubnachtState, seat: int, rng: random.Random) -> Klub
             if same:
                 tasks[slot] = same[0]
                 shown.add(same[0].id)
-    other.tasks = tuple(tasks)
-    other.claim_memo = {}
+    other.set_tasks(tuple(tasks))
     return other

@@ -13,6 +13,7 @@ import random
 from stammtisch.engine.klubnacht.cards import MOTIF_OF, NO_CARD
 from stammtisch.engine.klubnacht.catalogue import CARD_COUNT, Task, pack
 from stammtisch.engine.klubnacht.chips import redeemable, stack_motifs
+from stammtisch.engine.klubnacht.rules import shuffle
 from stammtisch.engine.klubnacht.state import KlubnachtState
 
 _RETRIES = 50
@@ -42,8 +43,7 @@ def determinise(state: KlubnachtState, seat: int, rng: random.Random) -> Klubnac
         sample.seen[card] = state.seen[card]
     for card in hidden:
         sample.seen[card] = 1 << other
-    sample.tasks = _face_down_tasks(state, rng)
-    sample.claim_memo = {}
+    sample.set_tasks(_face_down_tasks(state, rng))
     sample.rng = random.Random(rng.getrandbits(64))
     return sample
 
@@ -57,23 +57,23 @@ def _split(
     choice greys out the others), so the sample keeps exactly those motifs in the stack.
     """
     if state.chips[seat] != "free_drink" or state.current != seat or not redeemable(state, seat):
-        rng.shuffle(unknown)
+        shuffle(unknown, rng)
         return unknown[:hidden_count], unknown[hidden_count:]
     present = stack_motifs(state)
     forced = [c for c in unknown if not present[MOTIF_OF[c]]]
     rest = [c for c in unknown if present[MOTIF_OF[c]]]
     free = hidden_count - len(forced)
     if free < 0:
-        rng.shuffle(unknown)
+        shuffle(unknown, rng)
         return unknown[:hidden_count], unknown[hidden_count:]
     for _ in range(_RETRIES):
-        rng.shuffle(rest)
+        shuffle(rest, rng)
         stack_motif = {MOTIF_OF[c] for c in rest[free:]}
         if all(m in stack_motif for m, there in enumerate(present) if there):
             break
     hidden = forced + rest[:free]
     stack = rest[free:]
-    rng.shuffle(stack)
+    shuffle(stack, rng)
     return hidden, stack
 
 

@@ -15,35 +15,20 @@ from stammtisch.engine.klubnacht import chips, rules
 from stammtisch.engine.klubnacht.actions import END, TAKES, Action, Claim, Keep, Redeem
 from stammtisch.engine.klubnacht.cards import NO_CARD
 from stammtisch.engine.klubnacht.catalogue import GUARDS, MOTIF_COUNT
+from stammtisch.engine.klubnacht.rules import SLOTS_OF_MASK
 from stammtisch.engine.klubnacht.state import KlubnachtState
 
 CLAIM_KEY = 3
 END_KEY = 11
-EMPTY: tuple[int, ...] = ()
-MASK_SHIFT = 40
-"""Where the open-task mask starts in a claim memo key (above the packed hand)."""
 MOTIF_KEY = 12
 PLAIN_REDEEM_KEY = 18
 KEEP_KEY = 19
 
 
-SLOTS_OF_MASK = tuple(tuple(s for s in range(8) if mask >> s & 1) for mask in range(256))
-"""The wishlist slots whose bits are set in a mask of 8 bits."""
-
-
 def claimable(state: KlubnachtState, seat: int) -> list[int]:
-    """The wishlist slots of open, unclaimed tasks the seat's hand covers (a shared list)."""
-    packed = state.packed[seat]
-    key = packed | state.open_mask << MASK_SHIFT
-    slots = state.claim_memo.get(key)
-    if slots is None:
-        have = packed | GUARDS
-        tasks = state.tasks
-        slots = [
-            s for s in SLOTS_OF_MASK[state.open_mask] if (have - tasks[s].packed) & GUARDS == GUARDS
-        ]
-        state.claim_memo[key] = slots
-    return slots
+    """The wishlist slots of open, unclaimed tasks the seat's hand covers."""
+    have, needs = state.packed[seat] | GUARDS, state.needs
+    return [s for s in SLOTS_OF_MASK[state.open_mask] if (have - needs[s]) & GUARDS == GUARDS]
 
 
 def action_keys(state: KlubnachtState) -> list[int]:
@@ -122,20 +107,23 @@ def random_playout(
     """Play the night to its end choosing uniformly among the legal actions.
 
     The same choice as `keys[int(rng.random() * len(keys))]` over `action_keys`, without
-    building the list. With `log`, the actions played are appended to it.
+    building the list (the hot loop of the benchmark). With `log`, the actions played are
+    appended to it.
     """
-    draw = rng.random
+    draw, market, packed, needs = rng.random, state.market, state.packed, state.needs
     while not state.over:
         if state.pending is not None:
             key = KEEP_KEY + int(draw() * len(state.pending))
         else:
             seat = state.current
-            market = state.market
+            have = packed[seat] | GUARDS
+            slots = [
+                s for s in SLOTS_OF_MASK[state.open_mask] if (have - needs[s]) & GUARDS == GUARDS
+            ]
             takes = 0
             if state.takes_left > 0:
                 takes = 3 if NO_CARD not in market else 3 - market.count(NO_CARD)
-            slots = claimable(state, seat)
-            redeem: Sequence[int] = EMPTY
+            redeem: Sequence[int] = ()
             if state.chips_variant and not state.chip_used[seat] and chips.redeemable(state, seat):
                 redeem = redeem_keys(state, seat)
             index = int(draw() * (takes + len(slots) + len(redeem) + 1))

@@ -6,6 +6,8 @@ are appended to `ev` unless it is None (the fast path used by playouts and searc
 
 from __future__ import annotations
 
+import random
+
 from stammtisch.engine.klubnacht.cards import CARD_TEXT, MOTIF_OF, MOTIF_UNIT, NO_CARD
 from stammtisch.engine.klubnacht.catalogue import MOTIFS
 from stammtisch.engine.klubnacht.scoring import buildable, coin_holder, leader, safe_leader, score
@@ -13,6 +15,18 @@ from stammtisch.engine.klubnacht.state import PUBLIC, KlubnachtState
 from stammtisch.engine.protocol import Event
 
 Events = list[Event] | None
+
+
+SLOTS_OF_MASK = tuple(tuple(s for s in range(8) if mask >> s & 1) for mask in range(256))
+"""The wishlist slots whose bits are set in a mask of 8 bits."""
+
+
+def shuffle(items: list[int], rng: random.Random) -> None:
+    """Shuffle in place (Fisher-Yates driven by rng.random(): quicker than random.shuffle)."""
+    draw = rng.random
+    for i in range(len(items) - 1, 0, -1):
+        j = int(draw() * (i + 1))
+        items[i], items[j] = items[j], items[i]
 
 
 def mark_action(state: KlubnachtState) -> None:
@@ -62,16 +76,19 @@ def take(state: KlubnachtState, slot: int, ev: Events) -> None:
 
 def pick_cards(state: KlubnachtState, seat: int, slot: int) -> tuple[int, ...]:
     """The canonical cards for claiming a task: per motif, cards the opponent knows first."""
-    hand, seen = state.hands[seat], state.seen
-    other_bit = 1 << (1 - seat)
+    seen, other_bit = state.seen, 1 << (1 - seat)
     missing = list(state.tasks[slot].needs)
-    chosen = []
-    for card in [c for c in hand if seen[c] & other_bit] + [
-        c for c in hand if not seen[c] & other_bit
-    ]:
-        motif = MOTIF_OF[card]
-        if missing[motif]:
-            missing[motif] -= 1
+    chosen, unknown = [], []
+    for card in state.hands[seat]:
+        if missing[MOTIF_OF[card]]:
+            if seen[card] & other_bit:
+                missing[MOTIF_OF[card]] -= 1
+                chosen.append(card)
+            else:
+                unknown.append(card)
+    for card in unknown:
+        if missing[MOTIF_OF[card]]:
+            missing[MOTIF_OF[card]] -= 1
             chosen.append(card)
     chosen.sort()
     return tuple(chosen)
@@ -103,12 +120,13 @@ def claim(state: KlubnachtState, slot: int, cards: tuple[int, ...], ev: Events) 
 
 def _reveal_one(state: KlubnachtState, ev: Events) -> None:
     """After a claim, one random face-down task is turned face up."""
-    down = [slot for slot, face_down in enumerate(state.face_down) if face_down]
-    if not down:
+    if not state.down_mask:
         return
-    slot = down[state.rng.randrange(len(down))] if len(down) > 1 else down[0]
+    down = SLOTS_OF_MASK[state.down_mask]
+    slot = down[int(state.rng.random() * len(down))] if len(down) > 1 else down[0]
     state.face_down[slot] = False
     state.open_mask |= 1 << slot
+    state.down_mask &= ~(1 << slot)
     if ev is not None:
         task = state.tasks[slot]
         needs = [MOTIFS[m] for m, n in task.pairs for _ in range(n)]
@@ -145,7 +163,7 @@ def end_turn(state: KlubnachtState, ev: Events) -> None:
 def reshuffle_market(state: KlubnachtState, ev: Events) -> None:
     """The double pass: the market goes back into the stack, which is shuffled; 3 new cards."""
     state.stack.extend(card for card in state.market if card != NO_CARD)
-    state.rng.shuffle(state.stack)
+    shuffle(state.stack, state.rng)
     for slot in range(3):
         state.market[slot] = state.stack.pop() if state.stack else NO_CARD
     state.passes = 0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from stammtisch.engine.klubnacht.catalogue import covers
+from stammtisch.engine.klubnacht.catalogue import GUARDS
 from stammtisch.engine.klubnacht.state import KlubnachtState
 
 COIN_POINTS = 3
@@ -53,6 +53,8 @@ def safe_leader(state: KlubnachtState) -> int | None:
         if owner < 0:
             left_points += state.tasks[slot].points
             left_count += 1
+    if not left_count:
+        return None
     for chaser in (0, 1):
         ahead = 1 - chaser
         chaser_count = state.claimed[chaser] + left_count
@@ -74,6 +76,9 @@ def safe_leader(state: KlubnachtState) -> int | None:
 
 def buildable(state: KlubnachtState) -> bool:
     """Whether some unclaimed task (open or face down) can be built from all cards in play."""
-    have = state.in_play
+    have = state.in_play | GUARDS
     owner = state.owner
-    return any(owner[s] < 0 and covers(have, t.packed) for s, t in enumerate(state.tasks))
+    for slot, need in enumerate(state.needs):
+        if owner[slot] < 0 and (have - need) & GUARDS == GUARDS:
+            return True
+    return False

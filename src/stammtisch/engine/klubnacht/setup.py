@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TypeVar
 
 from stammtisch.engine.klubnacht.cards import MOTIF_UNIT
 from stammtisch.engine.klubnacht.catalogue import (
@@ -15,27 +16,37 @@ from stammtisch.engine.klubnacht.catalogue import (
     Task,
     catalogue,
 )
-from stammtisch.engine.klubnacht.rules import check_end
+from stammtisch.engine.klubnacht.rules import check_end, shuffle
 from stammtisch.engine.klubnacht.state import KlubnachtState
 from stammtisch.engine.protocol import GameError
 
 MARKET_SIZE = 3
+T = TypeVar("T")
 
 
 def new_night(chips: bool, seed: int, tasks: Catalogue | None = None) -> KlubnachtState:
     """A fresh night from a seed: starter by coin flip, shuffled stack, drawn wishlist, chips."""
     tasks = tasks or catalogue()
     rng = random.Random(seed)
-    starter = rng.randrange(2)
+    starter = int(rng.random() * 2)
     stack = list(range(CARD_COUNT))
-    rng.shuffle(stack)
+    shuffle(stack, rng)
     wishlist: list[Task] = []
     for tier in TIERS:
-        wishlist += rng.sample(tasks.tier(tier), tasks.per_game[tier])
-    down = set(rng.sample(range(len(wishlist)), tasks.face_down))
-    dealt: list[str | None] = list(rng.sample(CHIP_CODES, 2)) if chips else [None, None]
+        wishlist += _draw(list(tasks.tier(tier)), tasks.per_game[tier], rng)
+    down = set(_draw(list(range(len(wishlist))), tasks.face_down, rng))
+    dealt: list[str | None] = list(_draw(list(CHIP_CODES), 2, rng)) if chips else [None, None]
     face_down = [slot in down for slot in range(len(wishlist))]
     return lay_out(wishlist, face_down, stack[::-1], starter, dealt, rng, tasks.tasks, False)
+
+
+def _draw(items: list[T], count: int, rng: random.Random) -> list[T]:
+    """`count` distinct items drawn at random, in the order drawn."""
+    draw = rng.random
+    for i in range(count):
+        j = i + int(draw() * (len(items) - i))
+        items[i], items[j] = items[j], items[i]
+    return items[:count]
 
 
 def lay_out(
@@ -75,8 +86,8 @@ def _check_layout(
     chips: Sequence[str | None],
 ) -> None:
     """Refuse a layout that breaks the game's invariants, with a readable reason."""
-    if not wishlist or len(face_down) != len(wishlist):
-        raise GameError("bad_setup", "The wishlist needs tasks, each marked face up or down.")
+    if not 0 < len(wishlist) <= 8 or len(face_down) != len(wishlist):
+        raise GameError("bad_setup", "The wishlist needs 1 to 8 tasks, each face up or down.")
     if len({task.id for task in wishlist}) != len(wishlist):
         raise GameError("bad_setup", "A task can be on the wishlist only once.")
     if len(set(stack)) != len(stack) or not all(0 <= c < CARD_COUNT for c in stack):

@@ -22,8 +22,9 @@ class KlubnachtState:
 
     For speed some facts are also kept packed (5 bits per motif, see catalogue.covers):
     `packed[seat]` mirrors `counts[seat]`, `in_play` counts the cards neither spent nor
-    destroyed. `open_mask` has bit 1 << slot for each open, unclaimed task, and `claim_memo`
-    caches which of them a packed hand covers (it belongs to `tasks`).
+    destroyed. `needs` holds each wishlist task's packed needs (set with `set_tasks`);
+    `open_mask` has bit 1 << slot for each open, unclaimed task, `down_mask` for each
+    face-down one (a wishlist has at most 8 tasks).
     """
 
     __slots__ = (
@@ -31,17 +32,18 @@ class KlubnachtState:
         "chip_used",
         "chips",
         "chips_variant",
-        "claim_memo",
         "claimed",
         "closing",
         "counts",
         "current",
         "destroyed",
+        "down_mask",
         "end_reason",
         "face_down",
         "hands",
         "in_play",
         "market",
+        "needs",
         "open_mask",
         "over",
         "owner",
@@ -72,12 +74,12 @@ class KlubnachtState:
         card_count: int,
         pool: tuple[Task, ...],
     ) -> None:
-        self.tasks = tasks
+        self.set_tasks(tasks)
         self.pool = pool
         self.face_down = face_down
         self.owner = [-1] * len(tasks)
         self.open_mask = sum(1 << slot for slot, down in enumerate(face_down) if not down)
-        self.claim_memo: dict[int, list[int]] = {}
+        self.down_mask = sum(1 << slot for slot, down in enumerate(face_down) if down)
         self.stack = stack
         self.market = [-1, -1, -1]
         self.hands: list[list[int]] = [[], []]
@@ -105,11 +107,17 @@ class KlubnachtState:
         self.end_reason: str | None = None
         self.rng = rng
 
+    def set_tasks(self, tasks: tuple[Task, ...]) -> None:
+        """Put tasks on the wishlist slots (with their packed needs)."""
+        self.tasks = tasks
+        self.needs = tuple(task.packed for task in tasks)
+
     def clone(self) -> KlubnachtState:
         """An independent copy (the random source too)."""
         other = KlubnachtState.__new__(KlubnachtState)
-        other.tasks, other.pool, other.claim_memo = self.tasks, self.pool, self.claim_memo
-        other.open_mask, other.in_play, other.starter = self.open_mask, self.in_play, self.starter
+        other.tasks, other.needs, other.pool = self.tasks, self.needs, self.pool
+        other.open_mask, other.down_mask = self.open_mask, self.down_mask
+        other.in_play, other.starter = self.in_play, self.starter
         other.current, other.turn, other.takes_left = self.current, self.turn, self.takes_left
         other.acted, other.passes, other.reshuffled = self.acted, self.passes, self.reshuffled
         other.chips_variant, other.pending = self.chips_variant, self.pending
@@ -132,6 +140,5 @@ class KlubnachtState:
         facts: dict[str, object] = {name: getattr(self, name) for name in self.__slots__}
         facts["tasks"] = [task.id for task in self.tasks]
         facts["pool"] = len(self.pool)
-        del facts["claim_memo"]
         facts["rng"] = self.rng.getstate()
         return facts
