@@ -215,3 +215,24 @@ def test_a_clone_is_independent_of_its_original() -> None:
     while GAME.outcome(copy) is None:
         random_step(copy, rng)
     assert snapshot(state) == before
+
+
+def test_the_cached_attack_sum_and_flag_power_always_equal_a_full_recount(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from stammtisch.engine.challengers import match as loop
+    from stammtisch.engine.challengers.board import attack_sum, defence_power
+
+    original = loop._log_attack
+    checked = []
+
+    def checking(m: Any, side: Any, other: Any) -> None:
+        assert m.attack == attack_sum(side, other, m.base)
+        assert m.defence == defence_power(other, side, m.base)
+        checked.append(1)
+        original(m, side, other)
+
+    monkeypatch.setattr(loop, "_log_attack", checking)
+    for index in range(300):
+        _play(index * 3, checks=False)  # every third game has events on
+    assert len(checked) > 10_000

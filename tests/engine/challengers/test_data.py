@@ -93,3 +93,15 @@ def test_unknown_card_names_fail_clearly() -> None:
     with pytest.raises(GameError, match="write starter-talent or talent"):
         catalogue().lookup("Talent")
     assert catalogue().lookup("Rubber Duck").key == "rubber-duck"
+
+
+def test_clients_get_card_texts_by_key_in_each_language() -> None:
+    from stammtisch.engine.challengers.texts import card_texts
+
+    german = card_texts("de")
+    assert german["cards"]["rubber-duck"]["name"] == "Gummiente"
+    assert german["sets"]["outer-space"] == "Weltraum"
+    assert card_texts("pt")["cards"]["villain"]["text"].startswith("Coloque")
+    assert card_texts("en")["cards"]["cyborg"]["power"] is None
+    with pytest.raises(GameError, match="not 'xx'"):
+        card_texts("xx")
