@@ -7,7 +7,7 @@ from typing import Any
 from stammtisch.engine.challengers.board import KEY, Side, attack_sum, defence_power
 from stammtisch.engine.challengers.catalogue import PILE_LEVELS
 from stammtisch.engine.challengers.match_state import ROBOT_SEAT, Match
-from stammtisch.engine.challengers.state import FINAL, OVER, Player, State
+from stammtisch.engine.challengers.state import OVER, Player, State
 
 
 def _keys(cards: list[int]) -> list[str]:
@@ -63,11 +63,19 @@ def _player_view(state: State, player: Player, seat: int | None) -> dict[str, An
         "trophy_rounds": sorted(r for r, _ in player.trophies),
         "trophies": len(player.trophies),
         "deck_phase": player.stage,
+        "park": _park_now(state, player),
     }
     if state.open_fans or mine:
         entry["fans"] = player.total_fans()
         entry["trophy_fans"] = [list(t) for t in sorted(player.trophies)]
     return entry
+
+
+def _park_now(state: State, player: Player) -> int | None:
+    """The park a player plays at this round (the final: park 0 for the finalists)."""
+    if state.finalists:
+        return 0 if player.seat in state.finalists else None
+    return player.plan[state.round - 1] if 1 <= state.round <= len(player.plan) else None
 
 
 def _side_of(state: State, seat: int) -> Side | None:
@@ -123,7 +131,7 @@ def view(state: State, seat: int | None, to_act: frozenset[int]) -> dict[str, An
     result: dict[str, Any] = {
         "game": "challengers",
         "round": state.round,
-        "final": state.phase in (FINAL,) or bool(state.finalists),
+        "final": bool(state.finalists),
         "phase": state.phase,
         "sets": ["city", *state.sets],
         "options": dict(state.options),
