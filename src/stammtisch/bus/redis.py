@@ -5,12 +5,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from typing import Any
 
 import redis
 import redis.asyncio as aioredis
 
 from stammtisch.bus.local import LocalBus, Subscription
+
+log = logging.getLogger(__name__)
 
 
 class RedisBus:
@@ -47,6 +50,17 @@ class RedisBus:
         self._publisher.close()
 
     async def _listen(self) -> None:
+        """Listen for ever; after a lost connection, reconnect with a growing pause."""
+        pause = 0.5
+        while True:
+            try:
+                await self._listen_once()
+            except (OSError, redis.RedisError):
+                log.exception("lost the Redis subscription; reconnecting in %.1f s", pause)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, 30.0)
+
+    async def _listen_once(self) -> None:
         client = aioredis.Redis.from_url(self._url)
         pubsub = client.pubsub()
         try:

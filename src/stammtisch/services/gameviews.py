@@ -94,6 +94,7 @@ class GameViews:
     def events_since(self, viewer: int | None, game_id: int, after: int) -> list[dict[str, Any]]:
         """Log entries after step `after`, each with the events this viewer may see."""
         with self.ctx.read() as session:
+            self._row(session, game_id)
             seats = seats_of(session, game_id)
             seat = seat_of(seats, viewer)
             rows = session.scalars(

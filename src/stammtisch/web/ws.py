@@ -128,17 +128,21 @@ class Connection:
         """Forward bus messages to the client as they arrive."""
         while True:
             channel, message = await self.subscription.get()
-            if channel.startswith("game:"):
-                await self.game_changed(int(channel.split(":")[1]))
-            elif channel.startswith("member:") and self.member_id is not None:
-                unread = await to_thread.run_sync(
-                    self.platform.notifications.unread, self.member_id
-                )
-                await self.send(
-                    {"type": "notifications", "unread": unread, "change": message.get("type")}
-                )
-            elif channel == "lobby":
-                await self.send({"type": "lobby"})
+            try:
+                await self.forward(channel, message)
+            except (ServiceError, GameError) as error:
+                await self.error(getattr(error, "code", "ws.error"), str(error))
+
+    async def forward(self, channel: str, message: dict[str, Any]) -> None:
+        """Turn one bus message into what this client may see."""
+        if channel.startswith("game:"):
+            await self.game_changed(int(channel.split(":")[1]))
+        elif channel.startswith("member:") and self.member_id is not None:
+            unread = await to_thread.run_sync(self.platform.notifications.unread, self.member_id)
+            change = message.get("type")
+            await self.send({"type": "notifications", "unread": unread, "change": change})
+        elif channel == "lobby":
+            await self.send({"type": "lobby"})
 
     async def heartbeat(self) -> None:
         """Keep this connection's presence alive while it is open."""
