@@ -48,6 +48,12 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time a process has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     env = {**os.environ, "STAMMTISCH_DATA_DIR": str(folder), "STAMMTISCH_PORT": str(port)}
@@ -124,14 +130,17 @@ async def drive(
     seq, actor = 0, -1
     while time.perf_counter() < stop:
         if not legal:
-            view = (await request(players[0], "GET", f"/api/games/{game_id}")).json()
-            if view["status"] != "active":
-                stats.games_finished += 1
-                game_id, legal, actor = await new_game(players, nickname), [], -1
-                continue
-            actor = view["to_act"][0]
+            if actor < 0:
+                view = (await request(players[0], "GET", f"/api/games/{game_id}")).json()
+                if view["status"] != "active":
+                    stats.games_finished += 1
+                    game_id, actor = await new_game(players, nickname), -1
+                    continue
+                actor = view["to_act"][0]
             mine = (await request(players[actor], "GET", f"/api/games/{game_id}")).json()
             legal, seq = mine["legal"], mine["seq"]
+            if not legal:
+                actor = -1
             continue
         next_at += interval * rng.uniform(0.5, 1.5)
         await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
@@ -145,14 +154,18 @@ async def drive(
         elapsed = time.perf_counter() - started
         if answer.status_code != 200:
             stats.error(answer.json().get("error", str(answer.status_code)))
-            legal = []
+            legal, actor = [], -1
             continue
         stats.latencies.append(elapsed)
         body = answer.json()
         seq, legal = body["seq"], body["legal"]
+        actor = body["to_act"][0] if body["to_act"] else -1
 
 
-async def run(url: str, games: int, rate: float, seconds: float) -> Stats:
+async def run(
+    url: str, games: int, rate: float, seconds: float, server_pid: int | None
+) -> tuple[Stats, float]:
+    """Set up the games, drive them; returns the stats and the server's CPU seconds meanwhile."""
     limits = asyncio.Semaphore(16)
     tag = f"{os.getpid() % 10000}"
     names = [(f"a{tag}_{i}", f"b{tag}_{i}") for i in range(games)]
@@ -160,15 +173,17 @@ async def run(url: str, games: int, rate: float, seconds: float) -> Stats:
     stats = Stats()
     interval = games / rate
     stop = time.perf_counter() + seconds + interval
+    cpu_before = cpu_seconds(server_pid) if server_pid else 0.0
     await asyncio.gather(
         *(
             drive(i, [clients[2 * i], clients[2 * i + 1]], names[i][1], interval, stop, stats)
             for i in range(games)
         )
     )
+    cpu = cpu_seconds(server_pid) - cpu_before if server_pid else float("nan")
     for client in clients:
         await client.aclose()
-    return stats
+    return stats, cpu
 
 
 def main() -> None:
@@ -182,7 +197,8 @@ def main() -> None:
         process, url = (None, args.url) if args.url else start_server(Path(folder))
         try:
             began = time.perf_counter()
-            stats = asyncio.run(run(url, args.games, args.rate, args.seconds))
+            pid = process.pid if process is not None else None
+            stats, cpu = asyncio.run(run(url, args.games, args.rate, args.seconds, pid))
             wall = time.perf_counter() - began
         finally:
             if process is not None:
@@ -196,7 +212,8 @@ def main() -> None:
     print(
         f"load_klubnacht: games={args.games} offered={args.rate:.0f}/s "
         f"achieved={len(latencies) / measured:.1f} actions/s p50={p50:.1f}ms p99={p99:.1f}ms "
-        f"actions={len(latencies)} finished_games={stats.games_finished} errors={errors}"
+        f"actions={len(latencies)} finished_games={stats.games_finished} errors={errors} "
+        f"server_cpu={1000 * cpu / max(len(latencies), 1):.2f}ms/action"
     )
 
 
