@@ -144,3 +144,29 @@ def test_rematch_asks_for_the_variant_and_sends_an_invitation(
     assert rematch["rematch_of"] == game_id
     new_game = platform.challenges.accept(anna, rematch["id"])
     assert platform.views.view(anna, new_game)["rematch_of"] == game_id
+
+
+def test_crossing_challenges_sent_at_the_same_moment_become_one_game(
+    platform: Platform, new_member: Callable[..., int]
+) -> None:
+    import threading
+
+    anna, bert = new_member("anna"), new_member("bert")
+    start = threading.Barrier(2)
+    results: list[dict[str, object]] = []
+
+    def send(me: int, nickname: str) -> None:
+        start.wait()
+        results.append(platform.challenges.send(me, nickname, "toy", {}))
+
+    threads = [
+        threading.Thread(target=send, args=(anna, "bert")),
+        threading.Thread(target=send, args=(bert, "anna")),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(bool(r["merged"]) for r in results) == [False, True]
+    assert len(platform.hub.games(anna)) == 1
+    assert platform.challenges.open_for(anna) == {"received": [], "sent": []}

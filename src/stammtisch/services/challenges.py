@@ -12,7 +12,7 @@ from stammtisch.engine.registry import get_game
 from stammtisch.services.accounts import nickname_key
 from stammtisch.services.context import Context
 from stammtisch.services.errors import ServiceError, conflict, forbidden, not_found
-from stammtisch.services.limits import check_limit
+from stammtisch.services.limits import check_limit, lock_members
 from stammtisch.services.notifications import notify
 from stammtisch.services.tables import SeatSpec, Tables, check_clock, check_options
 from stammtisch.store.games import GameRow, SeatRow
@@ -76,6 +76,9 @@ class Challenges:
                 )
             if target.id == member_id:
                 raise ServiceError("challenges.self", "You cannot challenge yourself.")
+            # Two crossing challenges sent at the same moment are handled one after the other,
+            # so the second finds the first.
+            lock_members(session, [member_id, target.id])
             open_between = select(ChallengeRow).where(
                 ChallengeRow.status == "open",
                 ChallengeRow.game == game,
@@ -129,9 +132,12 @@ class Challenges:
             return {**challenge_data(session, row), "merged": False}
 
     def _load(self, session: Session, challenge_id: int) -> ChallengeRow:
-        row = session.get(ChallengeRow, challenge_id, with_for_update=True)
+        """The challenge, locked after its two members (the lock order every path keeps)."""
+        row = session.get(ChallengeRow, challenge_id)
         if row is None:
             raise not_found("challenges.unknown", "There is no such challenge.")
+        lock_members(session, [row.challenger_id, row.challenged_id])
+        session.refresh(row, with_for_update=True)
         return row
 
     def _claim(self, session: Session, row: ChallengeRow, status: str) -> None:

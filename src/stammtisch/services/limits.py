@@ -59,8 +59,19 @@ def limit_of(session: Session, member_id: int) -> int:
     )
 
 
+def lock_members(session: Session, member_ids: list[int]) -> None:
+    """Lock these members' rows until commit, always in id order (so no two requests deadlock)."""
+    query = select(Member.id).where(Member.id.in_(member_ids)).order_by(Member.id)
+    session.execute(query.with_for_update()).all()
+
+
 def check_limit(session: Session, member_id: int, *, nickname: str | None = None) -> None:
-    """Refuse one more game, invitation or seek above the member's limit."""
+    """Refuse one more game, invitation or seek above the member's limit.
+
+    The member's row stays locked until the caller commits, so two requests of the same member
+    at the same moment are counted one after the other.
+    """
+    lock_members(session, [member_id])
     limit = limit_of(session, member_id)
     if commitments(session, member_id) + 1 > limit:
         who = f"{nickname} has" if nickname else "You have"
