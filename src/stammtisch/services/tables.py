@@ -27,6 +27,7 @@ from stammtisch.services.gameflow import (
     settle,
     visible_events,
 )
+from stammtisch.services.limits import check_practice_limit
 from stammtisch.services.notifications import notify
 from stammtisch.services.policy import policy
 from stammtisch.store.db import after_commit
@@ -143,8 +144,6 @@ class Tables:
 
     def practice(self, member_id: int, name: str, options: dict[str, Any]) -> int:
         """A practice game against the training robot; it counts for nothing."""
-        from stammtisch.services.limits import check_practice_limit
-
         options = check_options(name, options)
         bot = policy(name).training_bot
         if not bot:
