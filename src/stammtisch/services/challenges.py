@@ -211,15 +211,14 @@ class Challenges:
 
     def expire_due(self, limit: int = 100) -> int:
         """Expire challenges unanswered for 72 hours (each exactly once); returns how many."""
+        due = select(ChallengeRow).where(
+            ChallengeRow.status == "open", ChallengeRow.expires_at <= self.ctx.clock.now()
+        )
+        if not self.ctx.has_rows(due):
+            return 0
         with self.ctx.write() as session:
             rows = session.scalars(
-                select(ChallengeRow)
-                .where(
-                    ChallengeRow.status == "open", ChallengeRow.expires_at <= self.ctx.clock.now()
-                )
-                .order_by(ChallengeRow.id)
-                .limit(limit)
-                .with_for_update(skip_locked=True)
+                due.order_by(ChallengeRow.id).limit(limit).with_for_update(skip_locked=True)
             ).all()
             for row in rows:
                 row.status = "expired"

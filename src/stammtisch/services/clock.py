@@ -155,7 +155,8 @@ class Sweeper:
 
     def forget_stale_presence(self) -> None:
         """Drop presence of connections that stopped renewing it (a process died)."""
+        stale = PresenceRow.expires_at <= self.ctx.clock.now()
+        if not self.ctx.has_rows(select(PresenceRow).where(stale)):
+            return
         with self.ctx.write() as session:
-            session.execute(
-                delete(PresenceRow).where(PresenceRow.expires_at <= self.ctx.clock.now())
-            )
+            session.execute(delete(PresenceRow).where(stale))

@@ -7,6 +7,7 @@ from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import Select
 from sqlalchemy.orm import Session
 
 from stammtisch.bus import Bus
@@ -34,6 +35,11 @@ class Context:
     def read(self) -> AbstractContextManager[Session]:
         """A read-only unit of work."""
         return self.store.read()
+
+    def has_rows(self, query: Select[Any]) -> bool:
+        """Whether a query finds anything: a cheap read before taking the write lock for it."""
+        with self.read() as session:
+            return session.execute(query.limit(1)).first() is not None
 
     def publish_after_commit(self, session: Session, channel: str, message: dict[str, Any]) -> None:
         """Tell live listeners about a change once it is committed."""

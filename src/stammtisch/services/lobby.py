@@ -180,13 +180,14 @@ class Lobby:
 
     def expire_due(self, limit: int = 100) -> int:
         """Withdraw tables nobody completed within 72 hours (each exactly once)."""
+        due = select(SeekRow).where(
+            SeekRow.status == "open", SeekRow.expires_at <= self.ctx.clock.now()
+        )
+        if not self.ctx.has_rows(due):
+            return 0
         with self.ctx.write() as session:
             rows = session.scalars(
-                select(SeekRow)
-                .where(SeekRow.status == "open", SeekRow.expires_at <= self.ctx.clock.now())
-                .order_by(SeekRow.id)
-                .limit(limit)
-                .with_for_update(skip_locked=True)
+                due.order_by(SeekRow.id).limit(limit).with_for_update(skip_locked=True)
             ).all()
             for row in rows:
                 row.status = "expired"

@@ -215,13 +215,12 @@ class Notifications:
     def _claim_emails(self, limit: int) -> list[tuple[int, EmailMessage]]:
         """Take waiting e-mails out of the queue (exactly once, even with several processes)."""
         claimed: list[tuple[int, EmailMessage]] = []
+        pending = select(NotificationRow).where(NotificationRow.email_status == "pending")
+        if not self.ctx.has_rows(pending):
+            return claimed
         with self.ctx.write() as session:
             rows = session.scalars(
-                select(NotificationRow)
-                .where(NotificationRow.email_status == "pending")
-                .order_by(NotificationRow.id)
-                .limit(limit)
-                .with_for_update(skip_locked=True)
+                pending.order_by(NotificationRow.id).limit(limit).with_for_update(skip_locked=True)
             ).all()
             for row in rows:
                 member = session.get(Member, row.member_id)
