@@ -39,6 +39,12 @@ class Settings(BaseSettings):
     tables_file: Path | None = Field(
         None, description="A tables.toml replacing the packaged clocks and timeout rules."
     )
+    worker_threads: int | None = Field(
+        None,
+        ge=1,
+        le=200,
+        description="Threads for blocking work per process; default 2 on SQLite, 40 otherwise.",
+    )
     sweep_seconds: float = Field(1.0, description="How often deadlines and e-mails are swept.")
     run_sweeper: bool = Field(True, description="Whether this process sweeps deadlines.")
 
@@ -59,6 +65,13 @@ class Settings(BaseSettings):
             path.write_text(secrets.token_urlsafe(48))
             path.chmod(0o600)
         return path.read_text().strip()
+
+    def effective_worker_threads(self) -> int:
+        """Request threads: few on SQLite (one writer, CPU-bound), many when the database is
+        a server that requests wait for."""
+        if self.worker_threads is not None:
+            return self.worker_threads
+        return 2 if self.effective_database_url().startswith("sqlite") else 40
 
     @property
     def secure_cookies(self) -> bool:

@@ -35,6 +35,8 @@ def create_app(platform: Platform) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        limiter = to_thread.current_default_thread_limiter()
+        limiter.total_tokens = platform.ctx.settings.effective_worker_threads()
         await platform.ctx.bus.start()
         sweeper = (
             asyncio.create_task(sweep_forever(platform))
