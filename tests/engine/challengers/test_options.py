@@ -67,3 +67,17 @@ def test_chosen_sets_first_game_and_random_sets() -> None:
 
 def test_seat_count_is_the_player_count_without_the_robot() -> None:
     assert GAME.seat_count({"players": 5}) == 5
+
+
+@pytest.mark.parametrize("options", [None, [("players", 2)], "players=2", {1: 2}])
+def test_options_must_be_a_table_of_named_options(options: object) -> None:
+    with pytest.raises(GameError) as error:
+        GAME.normalize_options(options)  # type: ignore[arg-type]
+    assert error.value.code == "bad_option"
+
+
+@pytest.mark.parametrize("seed", ["x", 1.5, None, True])
+def test_the_seed_must_be_a_whole_number(seed: object) -> None:
+    with pytest.raises(GameError) as error:
+        GAME.setup({"players": 2}, seed)  # type: ignore[arg-type]
+    assert error.value.code == "bad_seed"

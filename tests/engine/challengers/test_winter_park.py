@@ -3,7 +3,11 @@ give no bonuses and cannot be chosen by effects; the owner chooses where cards g
 
 from __future__ import annotations
 
+from stammtisch.engine.challengers.decide import answer, place_on_normal_seat
 from stammtisch.engine.challengers.game import GAME
+from stammtisch.engine.challengers.match_state import REVEAL, Match
+from stammtisch.engine.challengers.placement import place_step, to_bench
+from stammtisch.engine.challengers.scenario import build
 from tests.engine.challengers.helpers import attacks, card, duel, of
 
 
@@ -80,3 +84,42 @@ def test_each_round_one_park_is_the_winter_park_drawn_with_the_seed() -> None:
         parks.add(state.winter)
     assert len(parks) > 1
     assert GAME.setup({"players": 8}, 1).winter == -1
+
+
+def _winter_bench(seated: list[str], frozen: list[str], *, auto: bool) -> Match:
+    """A round-1 Winter Park match whose seat 1 has these cards on normal and frozen seats."""
+    match, *_ = build({"decks": [["pig"], ["pig"]], "winter_park": True, "round": 1}, [])
+    side = match.sides[1]
+    side.auto = auto
+    for key in seated:
+        place_on_normal_seat(side, card(key), match.base)
+    side.frozen[0] += [card(key) for key in frozen]
+    return match
+
+
+def test_cards_overflow_the_bench_only_when_no_placement_seats_them_all() -> None:
+    # 3 of 4 normal seats taken, frozen seats hold base power 1 in round 1: the Newcomer must
+    # go to a frozen seat so that the Pig gets the last normal seat.
+    match = _winter_bench(["talent", "dog", "cat"], [], auto=False)
+    to_bench(match, match.sides[1], [card("starter-newcomer"), card("pig")], REVEAL)
+    place_step(match)
+    assert match.pending is not None
+    assert match.pending.labels == ["frozen-1", "frozen-2"]
+    answer(match, 0)
+    place_step(match)
+    assert match.winner == -1
+    assert match.sides[1].frozen[0] == [card("starter-newcomer")]
+    assert [card("pig")] in match.sides[1].bench.values()
+    # the auto-play policy (robot, absent player) finds the same way
+    match = _winter_bench(["talent", "dog", "cat"], [], auto=True)
+    to_bench(match, match.sides[1], [card("starter-newcomer"), card("pig")], REVEAL)
+    place_step(match)
+    assert match.winner == -1
+    # no placement seats both: the bench is full at once, no pointless question
+    match = _winter_bench(["talent", "dog", "cat"], ["starter-newcomer"], auto=False)
+    match.sides[1].frozen[1].append(card("starter-newcomer"))
+    to_bench(match, match.sides[1], [card("starter-newcomer"), card("pig"), card("cow")], REVEAL)
+    place_step(match)
+    assert match.pending is None
+    assert match.winner == 0
+    assert match.reason == "bench_full"

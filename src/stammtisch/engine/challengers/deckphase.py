@@ -145,7 +145,7 @@ def answer_pick_decision(state: State, player: Player, index: int) -> None:
         remove(state, player, card)
     if paid:
         player.picks_left += 1
-        state.record("extra_pick", {"seat": player.seat, "card": KEY[decision.card]})
+        state.record("extra_pick", {"seat": player.seat, "paid": len(paid)})
     _continue(state, player)
 
 

@@ -31,6 +31,11 @@ from stammtisch.engine.protocol import Event, GameError, GameInfo, Outcome, Seat
 RULES_VERSION = "1"
 
 
+def _is_seat(state: State, seat: object) -> bool:
+    """Whether `seat` is a seat number of this table (a whole number, not a yes/no)."""
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.players)
+
+
 def _match_waiting_for(state: State, seat: int) -> Match | None:
     """The match whose pending decision this seat answers, if any."""
     for match in state.matches:
@@ -82,6 +87,8 @@ class ChallengersGame:
 
     def setup(self, options: Mapping[str, Any], seed: int, *, events: bool = True) -> State:
         """A new tournament at the start of round 1's deck phase."""
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise GameError("bad_seed", f"The seed must be a whole number, not {seed!r}.")
         state = new_state(normalize_options(options), seed)
         state.events_on = events
         tournament.start_round(state)
@@ -101,7 +108,7 @@ class ChallengersGame:
 
     def legal_actions(self, state: State, seat: Seat) -> list[Action]:
         """Every action this seat may take now, in a stable order."""
-        if not 0 <= seat < len(state.players):
+        if not _is_seat(state, seat):
             return []
         if state.phase in (DECK, FINAL_DECK):
             return _deck_actions(state.players[seat])
@@ -112,8 +119,8 @@ class ChallengersGame:
 
     def _refuse(self, state: State, seat: Seat, action: Action, legal: list[Action]) -> GameError:
         """The error for an action that is not legal now, with a readable reason."""
-        if not 0 <= seat < len(state.players):
-            return GameError("no_such_seat", f"There is no seat {seat} at this table.")
+        if not _is_seat(state, seat):
+            return GameError("no_such_seat", f"There is no seat {seat!r} at this table.")
         if not legal:
             return GameError("not_your_turn", f"Seat {seat} has nothing to do right now.")
         if action.verb in ("pick", "remove") and action.arg not in catalogue().by_key:
@@ -166,8 +173,8 @@ class ChallengersGame:
 
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
         """Everything this seat (None: a spectator) may see, and nothing more."""
-        if seat is not None and not 0 <= seat < len(state.players):
-            raise GameError("no_such_seat", f"There is no seat {seat} at this table.")
+        if seat is not None and not _is_seat(state, seat):
+            raise GameError("no_such_seat", f"There is no seat {seat!r} at this table.")
         return build_view(state, seat, self.to_act(state))
 
     def outcome(self, state: State) -> Outcome | None:

@@ -36,7 +36,7 @@ _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
     "card_picked": lambda d: f"  ({_who(d['seat'])} keeps {_name(d['card'])})",
     "card_kept_at_random": lambda d: f"  ({_who(d['seat'])} gets {_name(d['card'])} at random)",
     "card_kept": lambda d: f"{_who(d['seat'])} keeps a card of pile {d['pile']}",
-    "extra_pick": lambda d: f"{_who(d['seat'])} pays for an extra pick ({_name(d['card'])})",
+    "extra_pick": lambda d: f"{_who(d['seat'])} pays {d['paid']} card(s) for an extra pick",
     "card_removed": lambda d: f"  ({_who(d['seat'])} removes {_name(d['card'])} to {d['to']})",
     "cards_removed": lambda d: f"{_who(d['seat'])} removes a card",
     "deck_phase_done": lambda d: f"{_who(d['seat'])} is ready ({d['deck']} cards)",

@@ -78,7 +78,9 @@ def _sets(value: Any) -> str | list[str]:
 
 def normalize_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """Checked options with defaults filled in; GameError with a readable reason otherwise."""
-    unknown = sorted(set(options) - set(DEFAULTS))
+    if not isinstance(options, Mapping):
+        raise GameError("bad_option", "The options must be a table of named options.")
+    unknown = sorted(str(name) for name in set(options) - set(DEFAULTS))
     if unknown:
         raise GameError(
             "bad_option", f"Unknown option(s) {', '.join(unknown)}; known: {', '.join(DEFAULTS)}."

@@ -58,15 +58,45 @@ def overflow(m: Match, side: Side, placed: list[int], rest: list[int]) -> None:
     m.end(1 - side.index, "bench_full")
 
 
-def options(m: Match, side: Side, group: list[int]) -> list[tuple[Any, ...]]:
-    """Where a group of same-named cards may go: its normal seat, or a frozen seat that fits."""
+def _seats_all(groups: list[tuple[bool, int]], start: int, free: int, room: list[int]) -> bool:
+    """Whether groups[start:] (has a normal seat already, base power) all find a place."""
+    if start == len(groups):
+        return True
+    seated, weight = groups[start]
+    if seated and _seats_all(groups, start + 1, free, room):
+        return True
+    if not seated and free and _seats_all(groups, start + 1, free - 1, room):
+        return True
+    for index, left in enumerate(room):
+        if weight <= left and left not in room[:index]:
+            room[index] -= weight
+            found = _seats_all(groups, start + 1, free, room)
+            room[index] += weight
+            if found:
+                return True
+    return False
+
+
+def options(m: Match, side: Side, group: list[int], rest: list[list[int]]) -> list[tuple[Any, ...]]:
+    """Where a group of same-named cards may go (its normal seat, or a frozen seat that fits),
+    keeping only the places after which the rest of the queue can still be seated."""
+    base = m.base
+    later = [(NAME_ID[g[0]] in side.bench, sum(base[card] for card in g)) for g in rest]
+    free = side.seats - len(side.bench)
+    room = [m.frozen_limit - sum(base[card] for card in seat) for seat in side.frozen]
     found: list[tuple[Any, ...]] = []
-    if NAME_ID[group[0]] in side.bench or len(side.bench) < side.seats:
+    if NAME_ID[group[0]] in side.bench:
+        if _seats_all(later, 0, free, room):
+            found.append(("seat",))
+    elif free and _seats_all(later, 0, free - 1, room):
         found.append(("seat",))
-    weight = sum(m.base[card] for card in group)
-    for index, seat in enumerate(side.frozen):
-        if sum(m.base[card] for card in seat) + weight <= m.frozen_limit:
-            found.append(("frozen", index))
+    weight = sum(base[card] for card in group)
+    for index, left in enumerate(room):
+        if weight <= left:
+            room[index] -= weight
+            if _seats_all(later, 0, free, room):
+                found.append(("frozen", index))
+            room[index] += weight
     return found
 
 
@@ -86,10 +116,14 @@ def place_group(m: Match, side: Side, where: tuple[Any, ...]) -> None:
 
 
 def place_step(m: Match) -> None:
-    """Work through the queued groups (Winter Park), asking where several places are legal."""
+    """Work through the queued groups (Winter Park), asking where several places are legal.
+
+    A place is offered only if every later group can still be seated after it; when no
+    placement seats them all, the bench is full at once (nothing to choose).
+    """
     side = m.sides[m.queue_side]
     while m.queue and m.pending is None:
-        choices = options(m, side, m.queue[0])
+        choices = options(m, side, m.queue[0], m.queue[1:])
         if not choices:
             rest = [card for group in m.queue for card in group]
             m.queue = []
