@@ -113,3 +113,20 @@ def test_match_reports_broken_scenarios_clearly(tmp_path: Path) -> None:
     result = runner.invoke(app, ["challengers", "match", str(path)])
     assert result.exit_code == 2
     assert "cannot read" in result.output
+
+
+def test_match_refuses_scenario_fields_of_the_wrong_kind(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    decks = [["pig"], ["talent"]]
+    for field, value, message in [
+        ("trophies", [["x"], []], "'trophies' must list round numbers 1 to 7"),
+        ("trophies", [[8], []], "'trophies' must list round numbers 1 to 7"),
+        ("winter_park", "no", "'winter_park' must be true or false"),
+        ("beginner", True, "'beginner' must be 0, 1 or null"),
+        ("robot", 2, "'robot' must be 0, 1 or null"),
+        ("answers", [[1], []], "'answers' must list option texts"),
+    ]:
+        path.write_text(json.dumps({"decks": decks, "round": 2, field: value}), encoding="utf-8")
+        result = runner.invoke(app, ["challengers", "match", str(path)])
+        assert result.exit_code == 2, (field, result.output)
+        assert message in result.output, field

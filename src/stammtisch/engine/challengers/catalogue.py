@@ -264,6 +264,10 @@ def _sets(raw: Any) -> dict[str, CardSet]:
         where = f"sets.toml ({key})"
         if not isinstance(entry, dict) or not isinstance(entry.get("order"), int):
             raise DataError(where, "each set needs a whole-number 'order'")
+        if entry.get("counts_as_set") and any(
+            s.counts_as_set and s.index == entry["order"] for s in sets.values()
+        ):
+            raise DataError(where, f"another set has the order {entry['order']}")
         sets[key] = CardSet(
             key=key,
             index=entry["order"],

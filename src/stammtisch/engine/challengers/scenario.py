@@ -62,14 +62,32 @@ def _pair(spec: Mapping[str, Any], name: str, default: Any) -> list[Any]:
     return value
 
 
+def _trophies(spec: Mapping[str, Any]) -> list[list[int]]:
+    """Per seat the round numbers of the trophies owned."""
+    trophies = _pair(spec, "trophies", [[], []])
+    rounds = rules().rounds
+    for owned in trophies:
+        if not isinstance(owned, list) or not all(
+            isinstance(r, int) and not isinstance(r, bool) and 1 <= r <= rounds for r in owned
+        ):
+            raise _bad(f"'trophies' must list round numbers 1 to {rounds} per seat.")
+    return trophies
+
+
+def _seat_or_none(spec: Mapping[str, Any], name: str) -> int | None:
+    """A field that names seat 0, 1 or nothing."""
+    value = spec.get(name)
+    if value is not None and (isinstance(value, bool) or value not in (0, 1)):
+        raise _bad(f"'{name}' must be 0, 1 or null.")
+    return value
+
+
 def _beginner(
     spec: Mapping[str, Any], trophies: list[list[int]], rng: random.Random, round_number: int
 ) -> tuple[int, bool]:
     """The scenario's beginner, or the rule: higher trophy round begins, else a toss."""
-    beginner = spec.get("beginner")
+    beginner = _seat_or_none(spec, "beginner")
     if beginner is not None:
-        if beginner not in (0, 1):
-            raise _bad("'beginner' must be 0, 1 or null.")
         return beginner, False
     tops = [max(t, default=0) for t in trophies]
     if round_number > 1 and tops[0] != tops[1]:
@@ -94,16 +112,18 @@ def build(
         raise _bad("'seed' must be a whole number.")
     rng = random.Random(seed)
     decks = [_cards(deck, f"deck {i}") for i, deck in enumerate(_pair(spec, "decks", None))]
-    trophies = _pair(spec, "trophies", [[], []])
+    trophies = _trophies(spec)
     answers = _pair(spec, "answers", [[], []])
-    robot = spec.get("robot")
-    if robot not in (None, 0, 1):
-        raise _bad("'robot' must be 0, 1 or null.")
+    if not all(isinstance(a, list) and all(isinstance(t, str) for t in a) for a in answers):
+        raise _bad("'answers' must list option texts per seat.")
+    robot = _seat_or_none(spec, "robot")
     piles_spec = spec.get("piles", {})
     if not isinstance(piles_spec, Mapping) or set(piles_spec) - set(PILE_LEVELS):
         raise _bad("'piles' must map A, B, C to lists of card names (top first).")
     stacks = [_cards(piles_spec.get(level, []), f"pile {level}")[::-1] for level in PILE_LEVELS]
-    winter = bool(spec.get("winter_park", False))
+    winter = spec.get("winter_park", False)
+    if not isinstance(winter, bool):
+        raise _bad("'winter_park' must be true or false.")
     sides = [
         new_side(
             i,
@@ -119,7 +139,7 @@ def build(
     piles = Piles(stacks, rules().discard_capacity, rng)
     match = new_match(sides, round_number, park=0, piles=piles, box=[], events=events)
     beginner, toss = _beginner(spec, trophies, rng, round_number)
-    return match, [[str(a) for a in seat_answers] for seat_answers in answers], beginner, toss
+    return match, [list(seat_answers) for seat_answers in answers], beginner, toss
 
 
 def _answer_pending(match: Match, answers: list[list[str]]) -> None:

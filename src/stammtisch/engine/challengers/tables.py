@@ -10,6 +10,7 @@ from stammtisch.engine.challengers.catalogue import (
     LEVELS,
     SELF_BONUS_TIMINGS,
     Catalogue,
+    DataError,
     Effect,
     catalogue,
 )
@@ -159,10 +160,21 @@ def _robot_only(values: tuple[Any, ...], robot: tuple[bool, ...]) -> tuple[Any, 
     return tuple(value if is_robot else None for value, is_robot in zip(values, robot, strict=True))
 
 
+def check_limits(cat: Catalogue) -> None:
+    """The catalogue fits the flat tables: set orders 1..7, base powers 0..15."""
+    for card_set in cat.sets.values():
+        if card_set.counts_as_set and not 0 < card_set.index < SET_SLOTS:
+            raise DataError(f"sets.toml ({card_set.key})", f"'order' must be 1 to {SET_SLOTS - 1}")
+    for card in cat.cards:
+        if card.power is not None and card.power >= BASE_SLOTS:
+            raise DataError(f"cards.toml ({card.key})", f"power must be below {BASE_SLOTS}")
+
+
 @cache
 def tables() -> Tables:
     """The compiled tables of the packaged catalogue."""
     cat = catalogue()
+    check_limits(cat)
     sets = _set_index(cat)
     self_bonus = tuple(_self_bonus(c.effect, cat, sets) for c in cat.cards)
     robot = tuple(c.set == "robot" for c in cat.cards)
