@@ -130,3 +130,24 @@ def test_match_refuses_scenario_fields_of_the_wrong_kind(tmp_path: Path) -> None
         result = runner.invoke(app, ["challengers", "match", str(path)])
         assert result.exit_code == 2, (field, result.output)
         assert message in result.output, field
+
+
+def test_the_log_names_the_final_and_says_how_a_solo_game_went_against_the_robot() -> None:
+    outcomes = set()
+    for seed in range(1, 9):
+        log = runner.invoke(app, ["challengers", "simulate", "--players", "1", "--seed", str(seed)])
+        data = runner.invoke(
+            app, ["challengers", "simulate", "--players", "1", "--seed", str(seed), "--json"]
+        )
+        details = json.loads(data.output.splitlines()[-1])["details"]
+        last = log.output.splitlines()[-1]
+        if details.get("draw"):
+            assert last.endswith("(a draw with the robot)")
+        elif details["robot_won"]:
+            assert last.endswith("(the robot wins)")
+        else:
+            assert last.endswith("(seat 0 beats the robot)")
+        outcomes.add(last.rsplit("(", 1)[1])
+    assert len(outcomes) > 1
+    final = runner.invoke(app, ["challengers", "simulate", "--players", "3", "--seed", "1"])
+    assert "-- Park 0, the final: " in final.output

@@ -34,7 +34,14 @@ def _event_json(event: Event) -> dict[str, Any]:
     return data
 
 
-@app.command("simulate")
+SIMULATE_HELP = (
+    "Play a whole tournament with bots and print its log (or JSON lines). This is an operator's"
+    " and debugging log with full information (every seat's draws, decisions and hidden fan"
+    " values); players are only ever sent their own view and the events meant for them."
+)
+
+
+@app.command("simulate", help=SIMULATE_HELP)
 def simulate_command(
     players: Annotated[
         int, typer.Option("--players", help="1 to 8 players (bots in every seat).")
@@ -61,7 +68,11 @@ def simulate_command(
         str, typer.Option("--bots", help="Bots by seat, comma-separated: greedy, random.")
     ] = "greedy",
     as_json: Annotated[
-        bool, typer.Option("--json", help="JSON lines: events, then the result.")
+        bool,
+        typer.Option(
+            "--json",
+            help="JSON lines: every event (private ones marked 'to'), then the result.",
+        ),
     ] = False,
 ) -> None:
     """Play a whole tournament with bots and print its log (or JSON lines)."""

@@ -15,7 +15,7 @@ Match decisions
 - search (Sailor to the bottom, Clairvoyant to the top): the weakest card to the bottom, the
   strongest to the top (base power; ties by card key).
 - place (Winter Park): keep same names together, a normal seat first, then the first frozen seat
-  that fits.
+  that fits (the engine offers only places that still seat the whole stack).
 
 Deck phase (see `draft_value`)
 - pile: the highest level offered.  pick: the highest draft value.  redraw: never.

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from stammtisch.engine.challengers.catalogue import catalogue
+from stammtisch.engine.challengers.rules_data import rules
 from stammtisch.engine.protocol import Event
 
 
@@ -22,6 +23,20 @@ def _names(keys: Iterable[str]) -> str:
 def _who(seat: int) -> str:
     """A seat or the robot."""
     return "robot" if seat < 0 else f"seat {seat}"
+
+
+def _round_name(number: int) -> str:
+    """'round N', or 'the final'."""
+    return "the final" if number == rules().final_round else f"round {number}"
+
+
+def _against_robot(data: dict[str, Any]) -> str:
+    """How a solo game went against the robot (or a shared first place), for the last line."""
+    if data.get("draw"):
+        return " (a draw" + (" with the robot)" if "robot_won" in data else ")")
+    if "robot_won" in data:
+        return " (the robot wins)" if data["robot_won"] else " (seat 0 beats the robot)"
+    return ""
 
 
 _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
@@ -41,7 +56,7 @@ _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
     "cards_removed": lambda d: f"{_who(d['seat'])} removes a card",
     "deck_phase_done": lambda d: f"{_who(d['seat'])} is ready ({d['deck']} cards)",
     "match_started": lambda d: (
-        f"-- Park {d['park']}, round {d['round']}: "
+        f"-- Park {d['park']}, {_round_name(d['round'])}: "
         + " vs ".join(_who(s) for s in d["seats"])
         + f"; {_who(d['beginner'])} begins"
         + (" (flag toss)" if d["toss"] else " (higher trophy)")
@@ -100,6 +115,7 @@ _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
     "game_over": lambda d: (
         f"== Game over ({d['reason']}): ranking "
         + " > ".join("/".join(_who(s) for s in group) for group in d["ranking"])
+        + _against_robot(d)
     ),
 }
 
