@@ -3,11 +3,13 @@ give no bonuses and cannot be chosen by effects; the owner chooses where cards g
 
 from __future__ import annotations
 
+from stammtisch.engine.challengers.board import KEY
 from stammtisch.engine.challengers.decide import answer, place_on_normal_seat
 from stammtisch.engine.challengers.game import GAME
 from stammtisch.engine.challengers.match_state import REVEAL, Match
 from stammtisch.engine.challengers.placement import place_step, to_bench
 from stammtisch.engine.challengers.scenario import build
+from stammtisch.engine.challengers.view import match_view
 from tests.engine.challengers.helpers import attacks, card, duel, of
 
 
@@ -123,3 +125,14 @@ def test_cards_overflow_the_bench_only_when_no_placement_seats_them_all() -> Non
     assert match.pending is None
     assert match.winner == 0
     assert match.reason == "bench_full"
+
+
+def test_cards_waiting_for_a_place_stay_in_sight_of_everyone() -> None:
+    match = _winter_bench(["talent"], [], auto=False)
+    to_bench(match, match.sides[1], [card("starter-newcomer"), card("pig")], REVEAL)
+    place_step(match)
+    assert match.pending is not None
+    assert [KEY[c] for c in match.pending.shown] == ["starter-newcomer"]
+    sides = match_view(match)["sides"]
+    assert sides[1]["placing"] == [["starter-newcomer"], ["pig"]]
+    assert sides[0]["placing"] == []

@@ -129,6 +129,6 @@ def place_step(m: Match) -> None:
             m.queue = []
             overflow(m, side, [], rest)
             return
-        ask(m, side, "place", choices, (), [], m.queue[0][0])
+        ask(m, side, "place", choices, (), list(m.queue[0]), m.queue[0][0])
     if not m.queue and m.pending is None:
         m.step = m.after

@@ -20,8 +20,9 @@ def _sorted_keys(cards: list[int]) -> list[str]:
     return sorted(KEY[card] for card in cards)
 
 
-def _side_view(side: Side, holds_flag: bool) -> dict[str, Any]:
-    """The public face of one side: park half, bench, exhaust pile, deck size."""
+def _side_view(side: Side, holds_flag: bool, placing: list[list[int]]) -> dict[str, Any]:
+    """The public face of one side: park half, bench, exhaust pile, deck size, cards on their
+    way to the bench (Winter Park: groups still to be placed)."""
     return {
         "seat": side.seat,
         "deck": len(side.deck),
@@ -31,6 +32,7 @@ def _side_view(side: Side, holds_flag: bool) -> dict[str, Any]:
         "frozen": [_keys(seat) for seat in side.frozen],
         "free_seats": side.seats - len(side.bench),
         "exhaust": _keys(side.exhaust),
+        "placing": [_keys(group) for group in placing],
         "next_bonus": side.next_bonus,
         "trophies": side.trophies,
     }
@@ -41,7 +43,10 @@ def match_view(m: Match) -> dict[str, Any]:
     board: dict[str, Any] = {
         "park": m.park,
         "round": m.round,
-        "sides": [_side_view(side, m.flag == side.index) for side in m.sides],
+        "sides": [
+            _side_view(side, m.flag == side.index, m.queue if m.queue_side == side.index else [])
+            for side in m.sides
+        ],
         "attacker": m.sides[m.att].seat if m.winner < 0 else None,
         "winner": m.sides[m.winner].seat if m.winner >= 0 else None,
         "waiting_for": m.sides[m.pending.chooser].seat if m.pending else None,
