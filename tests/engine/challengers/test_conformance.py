@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from stammtisch.engine.challengers.auto import auto_action
 from stammtisch.engine.challengers.board import ZERO_BASES, ZERO_SETS
+from stammtisch.engine.challengers.catalogue import catalogue
 from stammtisch.engine.challengers.game import GAME
 from stammtisch.engine.challengers.setup import all_cards
 from stammtisch.engine.challengers.state import State
@@ -137,8 +138,12 @@ PRIVATE_KINDS = {
 }
 
 
+ALPHA, BETA = catalogue().card("alpha").index, catalogue().card("beta").index
+
+
 def _hide(state: State, seat: int | None, rng: random.Random) -> State:
-    """A copy that differs only in what `seat` cannot know."""
+    """A copy that differs only in what `seat` cannot know: deck orders, other hands and decks,
+    pile and compartment contents, the box, the robot's cards, hidden trophy fans."""
     other = GAME.clone(state)
     piles = other.piles.stacks
     for stack in piles:
@@ -165,6 +170,15 @@ def _hide(state: State, seat: int | None, rng: random.Random) -> State:
             rng.shuffle(side.deck)
     if other.robot is not None:
         rng.shuffle(other.robot.deck)
+        if other.robot.deck:
+            other.robot.deck[0] = ALPHA if other.robot.deck[0] != ALPHA else BETA
+    for stack in other.trophy_stacks:
+        stack[:] = [(r, f + 1) for r, f in stack]
+    for stack, compartment in zip(piles, other.piles.discards, strict=True):
+        if stack and compartment:
+            stack[-1], compartment[0] = compartment[0], stack[-1]
+    if other.box and piles[1]:
+        other.box[0], piles[1][0] = piles[1][0], other.box[0]
     return other
 
 
