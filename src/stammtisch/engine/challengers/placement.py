@@ -58,23 +58,31 @@ def overflow(m: Match, side: Side, placed: list[int], rest: list[int]) -> None:
     m.end(1 - side.index, "bench_full")
 
 
-def _seats_all(groups: list[tuple[bool, int]], start: int, free: int, room: list[int]) -> bool:
-    """Whether groups[start:] (has a normal seat already, base power) all find a place."""
-    if start == len(groups):
-        return True
-    seated, weight = groups[start]
-    if seated and _seats_all(groups, start + 1, free, room):
-        return True
-    if not seated and free and _seats_all(groups, start + 1, free - 1, room):
-        return True
-    for index, left in enumerate(room):
-        if weight <= left and left not in room[:index]:
-            room[index] -= weight
-            found = _seats_all(groups, start + 1, free, room)
-            room[index] += weight
+def _seats_all(groups: list[tuple[bool, int]], free: int, room: list[int]) -> bool:
+    """Whether all groups (has a normal seat already, base power) find a place: `free` normal
+    seats and frozen seats with `room` base power left."""
+    memo: dict[tuple[int, int, tuple[int, ...]], bool] = {}
+
+    def fits(start: int, free: int, room: tuple[int, ...]) -> bool:
+        if start == len(groups):
+            return True
+        known = memo.get((start, free, room))
+        if known is not None:
+            return known
+        seated, weight = groups[start]
+        found = (seated and fits(start + 1, free, room)) or (
+            not seated and free > 0 and fits(start + 1, free - 1, room)
+        )
+        for index, left in enumerate(room):
             if found:
-                return True
-    return False
+                break
+            if weight <= left and left not in room[:index]:
+                rest = tuple(sorted((*room[:index], left - weight, *room[index + 1 :])))
+                found = fits(start + 1, free, rest)
+        memo[(start, free, room)] = found
+        return found
+
+    return fits(0, free, tuple(sorted(room)))
 
 
 def options(m: Match, side: Side, group: list[int], rest: list[list[int]]) -> list[tuple[Any, ...]]:
@@ -86,15 +94,15 @@ def options(m: Match, side: Side, group: list[int], rest: list[list[int]]) -> li
     room = [m.frozen_limit - sum(base[card] for card in seat) for seat in side.frozen]
     found: list[tuple[Any, ...]] = []
     if NAME_ID[group[0]] in side.bench:
-        if _seats_all(later, 0, free, room):
+        if _seats_all(later, free, room):
             found.append(("seat",))
-    elif free and _seats_all(later, 0, free - 1, room):
+    elif free and _seats_all(later, free - 1, room):
         found.append(("seat",))
     weight = sum(base[card] for card in group)
     for index, left in enumerate(room):
         if weight <= left:
             room[index] -= weight
-            if _seats_all(later, 0, free, room):
+            if _seats_all(later, free, room):
                 found.append(("frozen", index))
             room[index] += weight
     return found
