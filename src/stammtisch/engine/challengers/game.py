@@ -28,7 +28,8 @@ from stammtisch.engine.challengers.state import (
 from stammtisch.engine.challengers.view import view as build_view
 from stammtisch.engine.protocol import Event, GameError, GameInfo, Outcome, Seat
 
-RULES_VERSION = "1"
+RULES_VERSION = "2"
+"""2: Winter Park offers only places that still seat the whole stack (logs of 1 may not replay)."""
 
 
 def _is_seat(state: State, seat: object) -> bool:
