@@ -15,8 +15,7 @@ from stammtisch.engine.klubnacht import chips, rules
 from stammtisch.engine.klubnacht.actions import END, TAKES, Action, Claim, Keep, Redeem
 from stammtisch.engine.klubnacht.cards import NO_CARD
 from stammtisch.engine.klubnacht.catalogue import GUARDS, MOTIF_COUNT
-from stammtisch.engine.klubnacht.rules import SLOTS_OF_MASK
-from stammtisch.engine.klubnacht.state import KlubnachtState
+from stammtisch.engine.klubnacht.state import SLOTS_OF_MASK, KlubnachtState
 
 CLAIM_KEY = 3
 END_KEY = 11

@@ -11,14 +11,10 @@ import random
 from stammtisch.engine.klubnacht.cards import CARD_TEXT, MOTIF_OF, MOTIF_UNIT, NO_CARD
 from stammtisch.engine.klubnacht.catalogue import MOTIFS
 from stammtisch.engine.klubnacht.scoring import buildable, coin_holder, leader, safe_leader, score
-from stammtisch.engine.klubnacht.state import PUBLIC, KlubnachtState
+from stammtisch.engine.klubnacht.state import PUBLIC, SLOTS_OF_MASK, KlubnachtState
 from stammtisch.engine.protocol import Event
 
 Events = list[Event] | None
-
-
-SLOTS_OF_MASK = tuple(tuple(s for s in range(8) if mask >> s & 1) for mask in range(256))
-"""The wishlist slots whose bits are set in a mask of 8 bits."""
 
 
 def shuffle(items: list[int], rng: random.Random) -> None:
@@ -98,9 +94,11 @@ def claim(state: KlubnachtState, slot: int, cards: tuple[int, ...], ev: Events) 
     """The current seat claims the open task in wishlist `slot` with exactly these cards."""
     seat = state.current
     coin_before = coin_holder(state) if ev is not None else None
-    spent = state.spent[seat]
+    spent, hand, counts = state.spent[seat], state.hands[seat], state.counts[seat]
     for card in cards:
-        remove_from_hand(state, seat, card)
+        hand.remove(card)
+        counts[MOTIF_OF[card]] -= 1
+        state.packed[seat] -= MOTIF_UNIT[card]
         state.in_play -= MOTIF_UNIT[card]
         spent.append((card, slot))
     task = state.tasks[slot]
@@ -188,7 +186,7 @@ def start_turn(state: KlubnachtState, seat: int, ev: Events) -> None:
 
 def end_reason_now(state: KlubnachtState) -> str | None:
     """The end of the night that applies now (checked after every action), or None."""
-    if -1 not in state.owner:
+    if not state.open_mask | state.down_mask:
         return "all_tasks_claimed"
     if not state.stack and state.market[0] == state.market[1] == state.market[2] == NO_CARD:
         return "market_empty"

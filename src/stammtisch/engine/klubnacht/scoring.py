@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from stammtisch.engine.klubnacht.catalogue import GUARDS
-from stammtisch.engine.klubnacht.state import KlubnachtState
+from stammtisch.engine.klubnacht.state import SLOTS_OF_MASK, KlubnachtState
 
 COIN_POINTS = 3
 """The "3+" coin: for whoever has claimed more tasks (nobody on equal counts)."""
@@ -48,13 +48,11 @@ def safe_leader(state: KlubnachtState) -> int | None:
     Exact: face-down tasks count with their real points, the coin falls as it then would, and
     the tie rule applies.
     """
-    left_points = left_count = 0
-    for slot, owner in enumerate(state.owner):
-        if owner < 0:
-            left_points += state.tasks[slot].points
-            left_count += 1
-    if not left_count:
+    left = SLOTS_OF_MASK[state.open_mask | state.down_mask]
+    if not left:
         return None
+    left_count, points_of = len(left), state.points_of
+    left_points = sum([points_of[slot] for slot in left])
     for chaser in (0, 1):
         ahead = 1 - chaser
         chaser_count = state.claimed[chaser] + left_count
@@ -76,9 +74,8 @@ def safe_leader(state: KlubnachtState) -> int | None:
 
 def buildable(state: KlubnachtState) -> bool:
     """Whether some unclaimed task (open or face down) can be built from all cards in play."""
-    have = state.in_play | GUARDS
-    owner = state.owner
-    for slot, need in enumerate(state.needs):
-        if owner[slot] < 0 and (have - need) & GUARDS == GUARDS:
+    have, needs = state.in_play | GUARDS, state.needs
+    for slot in SLOTS_OF_MASK[state.open_mask | state.down_mask]:
+        if (have - needs[slot]) & GUARDS == GUARDS:
             return True
     return False

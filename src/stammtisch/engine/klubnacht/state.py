@@ -7,6 +7,8 @@ import random
 from stammtisch.engine.klubnacht.catalogue import MOTIF_COUNT, Task
 
 SEATS = 2
+SLOTS_OF_MASK = tuple(tuple(s for s in range(8) if mask >> s & 1) for mask in range(256))
+"""The wishlist slots whose bits are set in a mask of 8 bits."""
 PUBLIC = 0b111
 """A card seen by everyone; bit 1 << seat is one seat, SPECTATORS the public bit."""
 SPECTATORS = 0b100
@@ -22,7 +24,8 @@ class KlubnachtState:
 
     For speed some facts are also kept packed (5 bits per motif, see catalogue.covers):
     `packed[seat]` mirrors `counts[seat]`, `in_play` counts the cards neither spent nor
-    destroyed. `needs` holds each wishlist task's packed needs (set with `set_tasks`);
+    destroyed. `needs` and `points_of` hold each wishlist task's packed needs and points
+    (set with `set_tasks`);
     `open_mask` has bit 1 << slot for each open, unclaimed task, `down_mask` for each
     face-down one (a wishlist has at most 8 tasks).
     """
@@ -49,6 +52,7 @@ class KlubnachtState:
         "owner",
         "packed",
         "passes",
+        "points_of",
         "pending",
         "points",
         "pool",
@@ -111,11 +115,13 @@ class KlubnachtState:
         """Put tasks on the wishlist slots (with their packed needs)."""
         self.tasks = tasks
         self.needs = tuple(task.packed for task in tasks)
+        self.points_of = tuple(task.points for task in tasks)
 
     def clone(self) -> KlubnachtState:
         """An independent copy (the random source too)."""
         other = KlubnachtState.__new__(KlubnachtState)
         other.tasks, other.needs, other.pool = self.tasks, self.needs, self.pool
+        other.points_of = self.points_of
         other.open_mask, other.down_mask = self.open_mask, self.down_mask
         other.in_play, other.starter = self.in_play, self.starter
         other.current, other.turn, other.takes_left = self.current, self.turn, self.takes_left
