@@ -14,7 +14,6 @@ import random
 import time
 from typing import Any
 
-from stammtisch.bots.klubnacht.heuristic import decide
 from stammtisch.bots.klubnacht.rollout import rollout
 from stammtisch.engine.klubnacht import KlubnachtState
 from stammtisch.engine.klubnacht.determinise import determinise
@@ -28,19 +27,15 @@ EXPLORATION = 0.7
 MARGIN_WEIGHT = 0.0
 """Share of the reward that grows with the final margin (the rest: 1 for a win, 0 for a loss)."""
 MARGIN_SCALE = 6.0
-PRIOR_WEIGHT = 2.0
-"""Strength of the progressive bias towards the heuristic's choice at the root."""
 
 
 class Node:
     """A node of the search tree: statistics of the action that led here, for its actor."""
 
-    __slots__ = ("actor", "available", "children", "prior", "visits", "wins")
+    __slots__ = ("actor", "available", "children", "visits", "wins")
 
     def __init__(self, actor: int) -> None:
         self.actor = actor
-        self.prior = -1
-        """The key the quick heuristic would play here (favoured early in the search), if any."""
         self.visits = 0
         self.wins = 0.0
         self.available = 1
@@ -58,9 +53,7 @@ class StrongBot:
         seconds: float | None = None,
         exploration: float = EXPLORATION,
         margin_weight: float = MARGIN_WEIGHT,
-        prior_weight: float = PRIOR_WEIGHT,
     ) -> None:
-        self.prior_weight = prior_weight
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
@@ -78,8 +71,6 @@ class StrongBot:
     def search(self, state: KlubnachtState, seat: int, rng: random.Random) -> Node:
         """Run the iterations from the seat's information set; the root of the tree."""
         root = Node(1 - seat)
-        if self.prior_weight:
-            root.prior = _heuristic_key(state, seat, rng)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         for done in range(1 << 62):
             if deadline is None and done >= self.iterations:
@@ -106,7 +97,7 @@ class StrongBot:
                 play_key(sample, key)
                 path.append(child)
                 break
-            key = _select(node, keys, self.exploration, self.prior_weight)
+            key = _select(node, keys, self.exploration)
             play_key(sample, key)
             node = node.children[key]
             path.append(node)
@@ -125,26 +116,14 @@ class StrongBot:
         return first, 1.0 - first
 
 
-def _heuristic_key(state: KlubnachtState, seat: int, rng: random.Random) -> int:
-    """The key of the action the quick heuristic would choose."""
-    keys = action_keys(state)
-    legal = [key_action(state, key) for key in keys]
-    return keys[legal.index(decide(state, seat, legal, rng))]
-
-
-def _select(node: Node, keys: list[int], exploration: float, prior_weight: float) -> int:
-    """The key with the best upper confidence bound among those available here.
-
-    The heuristic's choice gets a bonus that fades with its visits (progressive bias).
-    """
+def _select(node: Node, keys: list[int], exploration: float) -> int:
+    """The key with the best upper confidence bound among those available here."""
     best_key, best = keys[0], -1.0
     for key in keys:
         child = node.children[key]
         bound = child.wins / child.visits + exploration * math.sqrt(
             math.log(child.available) / child.visits
         )
-        if key == node.prior:
-            bound += prior_weight / (child.visits + 1)
         if bound > best:
             best_key, best = key, bound
     return best_key
