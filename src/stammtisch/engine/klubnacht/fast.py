@@ -110,15 +110,26 @@ def random_playout(
     appended to it.
     """
     draw, market, packed, needs = rng.random, state.market, state.packed, state.needs
+    take = rules.take
+    known_hand, known_mask = [-1, -1], [-1, -1]
+    known_slots: list[list[int]] = [[], []]
     while not state.over:
         if state.pending is not None:
             key = KEEP_KEY + int(draw() * len(state.pending))
         else:
             seat = state.current
-            have = packed[seat] | GUARDS
-            slots = [
-                s for s in SLOTS_OF_MASK[state.open_mask] if (have - needs[s]) & GUARDS == GUARDS
-            ]
+            have = packed[seat]
+            if have == known_hand[seat] and state.open_mask == known_mask[seat]:
+                slots = known_slots[seat]
+            else:
+                have |= GUARDS
+                slots = [
+                    s
+                    for s in SLOTS_OF_MASK[state.open_mask]
+                    if (have - needs[s]) & GUARDS == GUARDS
+                ]
+                known_hand[seat], known_mask[seat] = packed[seat], state.open_mask
+                known_slots[seat] = slots
             takes = 0
             if state.takes_left > 0:
                 takes = 3 if NO_CARD not in market else 3 - market.count(NO_CARD)
@@ -131,7 +142,7 @@ def random_playout(
                     index = [s for s in (0, 1, 2) if market[s] != NO_CARD][index]
                 if log is not None:
                     log.append(TAKES[index])
-                rules.take(state, index, None)
+                take(state, index, None)
                 continue
             index -= takes
             if index < len(slots):

@@ -69,8 +69,7 @@ def lay_out(
     state = KlubnachtState(
         tuple(wishlist), list(face_down), stack, starter, list(chips), rng, CARD_COUNT, pool
     )
-    for card in stack:
-        state.in_play += MOTIF_UNIT[card]
+    state.in_play = sum(map(MOTIF_UNIT.__getitem__, stack))
     for slot in range(MARKET_SIZE):
         if stack:
             state.market[slot] = stack.pop()
