@@ -121,7 +121,7 @@ def _event_data(event: Event) -> dict[str, Any]:
     return data
 
 
-def _steps(spec: Mapping[str, Any], state: KlubnachtState) -> list[tuple[int | None, str]]:
+def _steps(spec: Mapping[str, Any]) -> list[tuple[int | None, str]]:
     """The scenario's actions as (seat or None for the seat to act, text)."""
     steps: list[tuple[int | None, str]] = []
     for entry in spec.get("actions", []):
@@ -139,7 +139,7 @@ def run_scenario(spec: Mapping[str, Any]) -> dict[str, Any]:
     state = scenario_night(spec)
     events: list[dict[str, Any]] = []
     error = None
-    for index, (seat, text) in enumerate(_steps(spec, state)):
+    for index, (seat, text) in enumerate(_steps(spec)):
         actor = state.current if seat is None else seat
         try:
             happened = GAME.apply(state, actor, parse_action(text))
