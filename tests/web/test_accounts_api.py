@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from fastapi.testclient import TestClient
 
+from stammtisch.web.deps import SESSION_COOKIE
 from tests.web.conftest import ApiMember, sign_up
 
 
@@ -127,3 +129,91 @@ def test_password_change_needs_the_old_password(member: ApiMember) -> None:
         "/api/me/password", json={"old_password": "correct horse", "new_password": "n" * 9}
     )
     assert good.status_code == 204
+
+
+def test_password_change_ends_other_sessions_and_keeps_this_one(
+    client: TestClient, member: ApiMember
+) -> None:
+    login = client.post(
+        "/api/accounts/login", json={"nickname": "anna", "password": "correct horse"}
+    )
+    other = ApiMember(
+        client, "anna", member.id, login.cookies[SESSION_COOKIE], login.json()["csrf_token"]
+    )
+    client.cookies.clear()
+    assert other.get("/api/me").status_code == 200
+    changed = member.post(
+        "/api/me/password", json={"old_password": "correct horse", "new_password": "new horse!"}
+    )
+    assert changed.status_code == 204
+    refused = other.get("/api/me")
+    assert (refused.status_code, refused.json()["error"]) == (401, "accounts.not_signed_in")
+    assert member.get("/api/me").json()["nickname"] == "anna"
+    old = client.post("/api/accounts/login", json={"nickname": "anna", "password": "correct horse"})
+    assert old.status_code == 401
+    new = client.post("/api/accounts/login", json={"nickname": "anna", "password": "new horse!"})
+    assert new.status_code == 200
+
+
+def test_a_wrong_current_password_ends_nothing_and_counts_as_a_failed_login(
+    client: TestClient, member: ApiMember
+) -> None:
+    wrong = {"old_password": "wrong-one", "new_password": "new horse!"}
+    for _ in range(5):
+        assert member.post("/api/me/password", json=wrong).status_code == 403
+    limited = member.post(
+        "/api/me/password", json={"old_password": "correct horse", "new_password": "new horse!"}
+    )
+    assert (limited.status_code, limited.json()["error"]) == (429, "accounts.too_many_attempts")
+    assert member.get("/api/me").status_code == 200
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Origin": "https://evil.example"},
+        {"Origin": "null"},
+        {"Sec-Fetch-Site": "cross-site"},
+        {"Sec-Fetch-Site": "same-site"},
+        {"Origin": "http://testserver", "Sec-Fetch-Site": "cross-site"},
+    ],
+)
+def test_login_and_signup_from_another_site_are_refused(
+    client: TestClient, headers: dict[str, str]
+) -> None:
+    sign_up(client, "anna")
+    login = client.post(
+        "/api/accounts/login",
+        json={"nickname": "anna", "password": "correct horse"},
+        headers=headers,
+    )
+    assert (login.status_code, login.json()["error"]) == (403, "accounts.csrf")
+    assert SESSION_COOKIE not in login.cookies
+    signup = client.post(
+        "/api/accounts/signup", json={"nickname": "bert", "password": "x" * 10}, headers=headers
+    )
+    assert (signup.status_code, signup.json()["error"]) == (403, "accounts.csrf")
+    assert client.get("/api/members/bert").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {},
+        {"Origin": "http://testserver", "Sec-Fetch-Site": "same-origin"},
+        {"Origin": "https://stammtisch.example"},
+        {"Sec-Fetch-Site": "none"},
+    ],
+)
+def test_login_from_this_site_or_a_non_browser_client_is_accepted(
+    client: TestClient, headers: dict[str, str]
+) -> None:
+    client.app.state.platform.ctx.settings.public_base_url = "https://stammtisch.example"
+    sign_up(client, "anna")
+    login = client.post(
+        "/api/accounts/login",
+        json={"nickname": "anna", "password": "correct horse"},
+        headers=headers,
+    )
+    assert login.status_code == 200
+    assert SESSION_COOKIE in login.cookies

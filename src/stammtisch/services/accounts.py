@@ -155,11 +155,13 @@ class Accounts:
                 return self._open_session(session, member.id)
         raise failed
 
-    def _check_rate(self, session: Session, key: str, remote: str) -> None:
+    def _check_rate(self, session: Session, key: str, remote: str | None) -> None:
         since = self.ctx.clock.now() - LOGIN_WINDOW
         failures = select(func.count()).where(LoginAttempt.at >= since, ~LoginAttempt.success)
         by_name = session.scalar(failures.where(LoginAttempt.nickname_key == key)) or 0
-        by_remote = session.scalar(failures.where(LoginAttempt.remote == remote[:64])) or 0
+        by_remote = 0
+        if remote is not None:
+            by_remote = session.scalar(failures.where(LoginAttempt.remote == remote[:64])) or 0
         if by_name >= FAILED_LOGINS_PER_NICKNAME or by_remote >= FAILED_LOGINS_PER_REMOTE:
             raise ServiceError(
                 "accounts.too_many_attempts",
@@ -261,16 +263,42 @@ class Accounts:
                 member.language = check_language(language)
             return member
 
-    def change_password(self, member_id: int, old: str, new: str) -> None:
-        """Set a new password after checking the old one."""
+    def change_password(self, member_id: int, old: str, new: str, keep_token: str) -> None:
+        """Set a new password after checking the old one, and end every other session.
+
+        The session of `keep_token` (the one asking) stays open. A wrong current password counts
+        as a failed login, so a stolen session cannot be used to guess the password.
+        """
         check_password(new)
+        keep = self._token_hash(keep_token)
         with self.ctx.write() as session:
             member = session.get(Member, member_id)
-            if member is None or not _verify(member.password_hash, old):
-                raise ServiceError(
-                    "accounts.password_wrong", "The current password is wrong.", Problem.FORBIDDEN
+            if member is None:
+                raise not_found("accounts.member_unknown", "There is no such member.")
+            self._check_rate(session, member.nickname_key, None)
+            right = _verify(member.password_hash, old)
+            if not right:
+                now = self.ctx.clock.now()
+                attempt = LoginAttempt(
+                    nickname_key=member.nickname_key, remote="", at=now, success=False
                 )
-            member.password_hash = _hasher.hash(new)
+                session.add(attempt)
+            else:
+                member.password_hash = _hasher.hash(new)
+                others = LoginSession.member_id == member_id, LoginSession.token_hash != keep
+                session.execute(delete(LoginSession).where(*others))
+        if not right:
+            raise ServiceError(
+                "accounts.password_wrong", "The current password is wrong.", Problem.FORBIDDEN
+            )
+        self._forget_member(member_id, keep)
+
+    def _forget_member(self, member_id: int, keep: str) -> None:
+        """Drop the remembered sessions of a member in this process, except one."""
+        with self._known_lock:
+            for key in [k for k, (who, _) in self._known.items() if who.member_id == member_id]:
+                if key != keep:
+                    del self._known[key]
 
     def games_played(self, member_id: int) -> int:
         """How many rated games a member has finished."""

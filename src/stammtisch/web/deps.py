@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import hmac
+from collections.abc import Mapping
 from typing import Annotated
+from urllib.parse import urlsplit
 
 from fastapi import Depends, Request
 
@@ -13,6 +15,8 @@ from stammtisch.services.platform import Platform
 
 SESSION_COOKIE = "stammtisch_session"
 CSRF_HEADER = "X-CSRF-Token"
+SAFE_FETCH_SITES = ("same-origin", "none")
+"""`Sec-Fetch-Site` values of requests a browser made from this site (or typed in by hand)."""
 
 
 def get_platform(request: Request) -> Platform:
@@ -52,7 +56,34 @@ def writer(request: Request) -> Identity:
     return identity
 
 
+def from_elsewhere(headers: Mapping[str, str], public_base_url: str) -> bool:
+    """Whether a browser sent this request from another site (its Origin or Sec-Fetch-Site say so).
+
+    Clients that are not browsers send neither header and pass; browsers always send them on a
+    cross-site POST or websocket, so another site cannot make a visitor's browser act here.
+    """
+    fetch_site = headers.get("sec-fetch-site")
+    if fetch_site is not None and fetch_site.lower() not in SAFE_FETCH_SITES:
+        return True
+    origin = headers.get("origin")
+    if origin is None:
+        return False
+    ours = {headers.get("host"), urlsplit(public_base_url).netloc}
+    return origin == "null" or urlsplit(origin).netloc not in ours
+
+
+def same_site(request: Request) -> None:
+    """Refuse a request a browser sent from another site (login CSRF for sign-up and login)."""
+    if from_elsewhere(request.headers, get_platform(request).ctx.settings.public_base_url):
+        raise ServiceError(
+            "accounts.csrf",
+            "This request came from another site; sign in on Stammtisch's own pages.",
+            Problem.FORBIDDEN,
+        )
+
+
 PlatformDep = Annotated[Platform, Depends(get_platform)]
 Reader = Annotated[Identity, Depends(signed_in)]
 OptionalReader = Annotated[Identity | None, Depends(maybe_signed_in)]
 Writer = Annotated[Identity, Depends(writer)]
+SameSite = Depends(same_site)

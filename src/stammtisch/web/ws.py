@@ -10,7 +10,6 @@ import contextlib
 import json
 import secrets
 from typing import Any
-from urllib.parse import urlsplit
 
 from anyio import to_thread
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -19,7 +18,7 @@ from stammtisch.engine.protocol import GameError
 from stammtisch.services.accounts import Identity
 from stammtisch.services.errors import ServiceError
 from stammtisch.services.platform import Platform
-from stammtisch.web.deps import SESSION_COOKIE, identity_of
+from stammtisch.web.deps import SESSION_COOKIE, from_elsewhere, identity_of
 
 router = APIRouter()
 HEARTBEAT_SECONDS = 30.0
@@ -176,19 +175,16 @@ class Connection:
             await to_thread.run_sync(self.platform.presence.unwatch, self.id, None)
 
 
-def same_origin(socket: WebSocket) -> bool:
+def same_origin(socket: WebSocket, platform: Platform) -> bool:
     """Browsers send an Origin; it must be this site (no cross-site websocket hijacking)."""
-    origin = socket.headers.get("origin")
-    if origin is None:
-        return True
-    return urlsplit(origin).netloc == socket.headers.get("host")
+    return not from_elsewhere(socket.headers, platform.ctx.settings.public_base_url)
 
 
 @router.websocket("/api/ws")
 async def websocket(socket: WebSocket) -> None:
     """One connection per member (or spectator)."""
     platform: Platform = socket.app.state.platform
-    if not same_origin(socket):
+    if not same_origin(socket, platform):
         await socket.close(code=4403)
         return
     identity = await to_thread.run_sync(identity_of, platform, socket.cookies.get(SESSION_COOKIE))

@@ -7,7 +7,7 @@ from pydantic import BaseModel, Field
 
 from stammtisch.services.accounts import LANGUAGES, SESSION_DAYS, SignedIn
 from stammtisch.store.members import Member
-from stammtisch.web.deps import SESSION_COOKIE, PlatformDep, Reader, Writer
+from stammtisch.web.deps import SESSION_COOKIE, PlatformDep, Reader, SameSite, Writer
 
 router = APIRouter(prefix="/api", tags=["accounts"])
 
@@ -98,7 +98,7 @@ def browser_language(request: Request) -> str:
     return "en"
 
 
-@router.post("/accounts/signup", status_code=201)
+@router.post("/accounts/signup", status_code=201, dependencies=[SameSite])
 def sign_up(body: SignUpIn, request: Request, response: Response, platform: PlatformDep) -> MeOut:
     """Create an account and sign in (the session cookie is set)."""
     language = body.language or browser_language(request)
@@ -107,7 +107,7 @@ def sign_up(body: SignUpIn, request: Request, response: Response, platform: Plat
     return _me(platform.accounts.member(signed.member_id), signed.csrf_token)
 
 
-@router.post("/accounts/login")
+@router.post("/accounts/login", dependencies=[SameSite])
 def log_in(body: LogInIn, request: Request, response: Response, platform: PlatformDep) -> MeOut:
     """Sign in with nickname and password (the session cookie is set)."""
     remote = request.client.host if request.client else "unknown"
@@ -145,9 +145,14 @@ def update_me(body: SettingsIn, identity: Writer, platform: PlatformDep) -> MeOu
 
 
 @router.post("/me/password", status_code=204)
-def change_password(body: PasswordIn, identity: Writer, platform: PlatformDep) -> Response:
-    """Set a new password."""
-    platform.accounts.change_password(identity.member_id, body.old_password, body.new_password)
+def change_password(
+    body: PasswordIn, request: Request, identity: Writer, platform: PlatformDep
+) -> Response:
+    """Set a new password; every other session of the member ends, this one stays."""
+    token = request.cookies.get(SESSION_COOKIE, "")
+    platform.accounts.change_password(
+        identity.member_id, body.old_password, body.new_password, token
+    )
     return Response(status_code=204)
 
 
