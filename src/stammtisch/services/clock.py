@@ -19,7 +19,8 @@ from stammtisch.services.challenges import Challenges
 from stammtisch.services.context import Context
 from stammtisch.services.gameflow import opponents_of, seats_of
 from stammtisch.services.lobby import Lobby
-from stammtisch.services.notifications import Notifications, notify
+from stammtisch.services.notifications import notify
+from stammtisch.services.outbox import Outbox
 from stammtisch.services.tables import Tables
 from stammtisch.store.deadlines import DeadlineRow
 from stammtisch.store.games import GameRow
@@ -49,13 +50,13 @@ class Sweeper:
         tables: Tables,
         challenges: Challenges,
         lobby: Lobby,
-        notifications: Notifications,
+        outbox: Outbox,
     ) -> None:
         self.ctx = ctx
         self.tables = tables
         self.challenges = challenges
         self.lobby = lobby
-        self.notifications = notifications
+        self.outbox = outbox
 
     def sweep(self) -> SweepReport:
         """Handle everything due now."""
@@ -64,7 +65,7 @@ class Sweeper:
         report.timeouts = self.time_out_due()
         report.expired = self.challenges.expire_due() + self.lobby.expire_due()
         report.bot_moves = self.play_bots()
-        report.emails = self.notifications.send_emails()
+        report.emails = self.outbox.send_due()
         self.forget_stale_presence()
         return report
 

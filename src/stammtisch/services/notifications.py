@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import logging
-import smtplib
 from datetime import datetime
-from email.message import EmailMessage
 from typing import Any
 
 from sqlalchemy import func, select, update
@@ -72,6 +70,7 @@ def notify(session: Session, member_id: int, kind: str, data: dict[str, Any]) ->
             data=data,
             created_at=now,
             email_status="pending" if wants_email else "none",
+            email_due_at=now if wants_email else None,
         )
     )
     ctx.publish_after_commit(session, f"member:{member_id}", {"type": "notification"})
@@ -129,7 +128,7 @@ subscribe(GameFinished, on_game_finished)
 
 
 class Notifications:
-    """Reading the feed, marking it read, and sending the e-mails waiting in the outbox."""
+    """Reading the feed and marking it read (e-mails go out through `services.outbox`)."""
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
@@ -181,74 +180,3 @@ class Notifications:
             session.execute(query.values(read_at=self.ctx.clock.now()))
             self.ctx.publish_after_commit(session, f"member:{member_id}", {"type": "read"})
             return self._unread(session, member_id)
-
-    def send_emails(self, limit: int = 50) -> int:
-        """Send waiting e-mails through the configured SMTP server; returns how many were sent."""
-        settings = self.ctx.settings
-        claimed = self._claim_emails(limit)
-        if not claimed:
-            return 0
-        if not settings.smtp_host:
-            self._mark([row_id for row_id, _ in claimed], "none")
-            return 0
-        sent, failed = [], []
-        try:
-            with smtplib.SMTP(settings.smtp_host, settings.smtp_port, timeout=10) as smtp:
-                if settings.smtp_starttls:
-                    smtp.starttls()
-                if settings.smtp_user:
-                    smtp.login(settings.smtp_user, settings.smtp_password or "")
-                for row_id, message in claimed:
-                    try:
-                        smtp.send_message(message)
-                        sent.append(row_id)
-                    except smtplib.SMTPException:
-                        log.exception("e-mail %s was refused", row_id)
-                        failed.append(row_id)
-        except (OSError, smtplib.SMTPException):
-            log.exception("SMTP server %s unreachable; e-mails stay queued", settings.smtp_host)
-            self._mark([row_id for row_id, _ in claimed if row_id not in sent], "pending")
-        self._mark(sent, "sent")
-        self._mark(failed, "failed")
-        return len(sent)
-
-    def _claim_emails(self, limit: int) -> list[tuple[int, EmailMessage]]:
-        """Take waiting e-mails out of the queue (exactly once, even with several processes)."""
-        claimed: list[tuple[int, EmailMessage]] = []
-        pending = select(NotificationRow).where(NotificationRow.email_status == "pending")
-        if not self.ctx.has_rows(pending):
-            return claimed
-        with self.ctx.write() as session:
-            rows = session.scalars(
-                pending.order_by(NotificationRow.id).limit(limit).with_for_update(skip_locked=True)
-            ).all()
-            for row in rows:
-                member = session.get(Member, row.member_id)
-                row.email_status = "sending"
-                if member is None or member.email is None or not member.email_notifications:
-                    row.email_status = "none"
-                    continue
-                claimed.append((row.id, self._message(member, row)))
-        return claimed
-
-    def _message(self, member: Member, row: NotificationRow) -> EmailMessage:
-        text = render(member.language, row.kind, row.data)
-        footer = translate(
-            member.language, "email.footer", url=link(self.ctx.settings.public_base_url, row.data)
-        )
-        message = EmailMessage()
-        message["From"] = self.ctx.settings.smtp_sender
-        message["To"] = member.email
-        message["Subject"] = f"Stammtisch: {text}"
-        message.set_content(f"{text}\n\n{footer}\n")
-        return message
-
-    def _mark(self, ids: list[int], status: str) -> None:
-        if not ids:
-            return
-        with self.ctx.write() as session:
-            session.execute(
-                update(NotificationRow)
-                .where(NotificationRow.id.in_(ids))
-                .values(email_status=status)
-            )

@@ -13,6 +13,7 @@ from stammtisch.services.gameviews import GameViews
 from stammtisch.services.hub import Hub
 from stammtisch.services.lobby import Lobby
 from stammtisch.services.notifications import Notifications
+from stammtisch.services.outbox import Outbox
 from stammtisch.services.presence import Presence
 from stammtisch.services.progress import Progress
 from stammtisch.services.tables import Tables
@@ -35,7 +36,8 @@ class Platform:
         self.challenges = Challenges(ctx, self.tables)
         self.lobby = Lobby(ctx, self.tables)
         self.hub = Hub(ctx, self.challenges, self.lobby, self.notifications)
-        self.sweeper = Sweeper(ctx, self.tables, self.challenges, self.lobby, self.notifications)
+        self.outbox = Outbox(ctx)
+        self.sweeper = Sweeper(ctx, self.tables, self.challenges, self.lobby, self.outbox)
         self.progress = Progress(ctx)
 
     def close(self) -> None:

@@ -12,7 +12,11 @@ from stammtisch.store.base import Base
 
 
 class NotificationRow(Base):
-    """One notification; `email_status` is `none`, `pending`, `sent` or `failed`."""
+    """One notification; `email_status` is `none`, `pending`, `sent` or `failed`.
+
+    A pending e-mail is due at `email_due_at`; a sweeper that claims it holds it until
+    `email_claimed_until` (its lease); `email_attempts` counts the claims so far.
+    """
 
     __tablename__ = "notifications"
     __table_args__ = (
@@ -27,3 +31,6 @@ class NotificationRow(Base):
     created_at: Mapped[datetime]
     read_at: Mapped[datetime | None]
     email_status: Mapped[str] = mapped_column(String(16), default="none")
+    email_due_at: Mapped[datetime | None]
+    email_claimed_until: Mapped[datetime | None]
+    email_attempts: Mapped[int] = mapped_column(default=0)
