@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi.testclient import TestClient
 
 from stammtisch.services.album.months import album_month
@@ -9,6 +11,7 @@ from stammtisch.services.platform import Platform
 from stammtisch.services.seasons import Season
 from tests.platform.finished import finish_game
 from tests.web.conftest import ApiMember, sign_up
+from tests.web.test_websocket import receive_until
 
 MARCH = Season(2026, 3)
 FIRST = next(i for i, card in enumerate(album_month(MARCH).cards) if card.task == "any_games") + 1
@@ -133,3 +136,61 @@ def test_bad_album_requests_are_clear_4xx_errors(client: TestClient, platform: P
 def test_album_months_list_the_open_one_first(client: TestClient) -> None:
     anna = sign_up(client, "anna")
     assert anna.get("/api/album/months").json()["months"][:3] == ["2026-03", "2026-02", "2026-01"]
+
+
+def test_the_hub_counts_waiting_upgrades_and_the_websocket_pushes_each_change(
+    client: TestClient, platform: Platform
+) -> None:
+    anna, ben = sign_up(client, "anna"), sign_up(client, "ben")
+    assert anna.get("/api/hub").json()["album"] == {"waiting": 0}
+    with client.websocket_connect("/api/ws", headers={"Cookie": anna.headers()["Cookie"]}) as ws:
+        assert ws.receive_json()["album_waiting"] == 0
+        play(platform, anna, ben)
+        waiting = receive_until(ws, "album")["waiting"]
+        assert waiting >= 1
+        assert anna.get("/api/hub").json()["album"] == {"waiting": waiting}
+        assert anna.post(f"/api/album/2026-03/cards/{FIRST}/claim").status_code == 200
+        assert receive_until(ws, "album") == {"type": "album", "waiting": waiting - 1}
+        assert anna.get("/api/hub").json()["album"] == {"waiting": waiting - 1}
+
+
+def seats_by_name(game: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {seat["nickname"] or f"bot{seat['seat']}": seat for seat in game["seats"]}
+
+
+def test_every_seat_shows_the_card_back_its_member_wears_robots_the_plain_one(
+    client: TestClient, platform: Platform
+) -> None:
+    anna, ben = sign_up(client, "anna"), sign_up(client, "ben")
+    play(platform, anna, ben)
+    anna.post(f"/api/album/2026-03/cards/{FIRST}/claim")
+    anna.client.put(
+        "/api/album/card-back", json={"month": "2026-03", "card": FIRST}, headers=anna.headers()
+    )
+    worn = {
+        "month": "2026-03",
+        "card": FIRST,
+        "motif": album_month(MARCH).cards[FIRST - 1].motif,
+        "tier": "colour",
+    }
+    challenge = anna.post("/api/challenges", {"nickname": "ben", "game": "klubnacht"}).json()
+    duel = ben.post(f"/api/challenges/{challenge['id']}/accept").json()["game_id"]
+    table = anna.post(
+        "/api/lobby", {"game": "challengers", "options": {"players": 3}, "bots": 1}
+    ).json()
+    tournament = ben.post(f"/api/lobby/{table['id']}/join").json()["game_id"]
+    for game_id, seats in ((duel, 2), (tournament, 3)):
+        for viewer in (anna.get, ben.get, client.get):
+            game = viewer(f"/api/games/{game_id}").json()
+            shown = seats_by_name(game)
+            assert len(shown) == seats
+            assert shown["anna"]["card_back"] == worn
+            assert shown["ben"]["card_back"] is None
+    robot = [s for s in client.get(f"/api/games/{tournament}").json()["seats"] if s["bot"]]
+    assert [s["card_back"] for s in robot] == [None]
+    with client.websocket_connect("/api/ws") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "watch", "game_id": duel})
+        assert seats_by_name(receive_until(ws, "game"))["anna"]["card_back"] == worn
+    anna.delete("/api/album/card-back")
+    assert seats_by_name(ben.get(f"/api/games/{duel}").json())["anna"]["card_back"] is None

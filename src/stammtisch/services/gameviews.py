@@ -8,6 +8,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from stammtisch.engine.registry import get_game
+from stammtisch.services.album.collection import worn_backs
 from stammtisch.services.context import Context
 from stammtisch.services.errors import not_found
 from stammtisch.services.gamecache import GameCache
@@ -62,6 +63,7 @@ class GameViews:
 
     def _table(self, session: Session, row: GameRow, seats: list[SeatRow]) -> dict[str, Any]:
         names = nicknames(session, (s.member_id for s in seats))
+        backs = worn_backs(session, (s.member_id for s in seats))
         deadlines = {
             d.seat: d.due_at.isoformat()
             for d in session.scalars(select(DeadlineRow).where(DeadlineRow.game_id == row.id))
@@ -82,6 +84,7 @@ class GameViews:
                     "bot": s.bot,
                     "left": s.left,
                     "deadline": deadlines.get(s.seat),
+                    "card_back": backs.get(s.member_id) if s.member_id is not None else None,
                 }
                 for s in seats
             ],

@@ -6,6 +6,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from stammtisch.services.album.collection import waiting_upgrades
 from stammtisch.services.challenges import Challenges
 from stammtisch.services.context import Context
 from stammtisch.services.gameflow import seats_of
@@ -68,9 +69,11 @@ class Hub:
             return tiles
 
     def overview(self, member_id: int) -> dict[str, Any]:
-        """The whole hub: games, invitations, lobby tables, notifications and the game limit."""
+        """The whole hub: games, invitations, lobby tables, notifications, the game limit and the
+        album's waiting upgrades."""
         with self.ctx.read() as session:
             used, limit = commitments(session, member_id), limit_of(session, member_id)
+            waiting = waiting_upgrades(session, member_id, self.ctx.clock.now())
         feed = self.notifications.feed(member_id, limit=10)
         return {
             "games": self.games(member_id),
@@ -79,4 +82,5 @@ class Hub:
             "lobby": self.lobby.open_seeks(),
             "notifications": feed,
             "limit": {"used": used, "max": limit},
+            "album": {"waiting": waiting},
         }

@@ -8,6 +8,7 @@ from stammtisch.engine.registry import game_names
 from stammtisch.services.album import collection
 from stammtisch.services.album.catalogue import TIERS
 from stammtisch.services.album.collection import AlbumView, CardBackView, CardView
+from stammtisch.services.album.progress import ALBUM_CHANGED
 from stammtisch.services.context import Context
 from stammtisch.services.errors import ServiceError, not_found
 from stammtisch.services.ratings.board import (
@@ -153,6 +154,7 @@ class Progress:
         """Claim one waiting upgrade of a card in the open album."""
         now = self.ctx.clock.now()
         with self.ctx.write() as session:
+            self.ctx.publish_after_commit(session, f"member:{member_id}", ALBUM_CHANGED)
             return collection.claim(
                 session, member_id, collection.month_of(month, now), card, now, lang
             )

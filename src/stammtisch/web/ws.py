@@ -46,13 +46,21 @@ class Connection:
         await self.send({"type": "error", "error": code, "message": message, "ref": ref})
 
     async def hello(self) -> None:
-        """Greet: who you are and how many notifications are unread."""
-        unread = 0
+        """Greet: who you are, how many notifications are unread and album upgrades wait."""
+        unread = waiting = 0
         if self.member_id is not None:
             self.subscription.add(f"member:{self.member_id}")
             unread = await to_thread.run_sync(self.platform.notifications.unread, self.member_id)
+            waiting = await to_thread.run_sync(self.platform.progress.waiting, self.member_id)
         self.subscription.add("lobby")
-        await self.send({"type": "hello", "member_id": self.member_id, "unread": unread})
+        await self.send(
+            {
+                "type": "hello",
+                "member_id": self.member_id,
+                "unread": unread,
+                "album_waiting": waiting,
+            }
+        )
 
     async def watch(self, game_id: int) -> None:
         """Start following a game: a full resync now, then updates as it changes."""
@@ -136,6 +144,10 @@ class Connection:
         """Turn one bus message into what this client may see."""
         if channel.startswith("game:"):
             await self.game_changed(int(channel.split(":")[1]))
+        elif channel.startswith("member:") and message.get("type") == "album":
+            if self.member_id is not None:
+                waiting = await to_thread.run_sync(self.platform.progress.waiting, self.member_id)
+                await self.send({"type": "album", "waiting": waiting})
         elif channel.startswith("member:") and self.member_id is not None:
             unread = await to_thread.run_sync(self.platform.notifications.unread, self.member_id)
             change = message.get("type")

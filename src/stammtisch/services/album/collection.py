@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
+from typing import Any
 
 from pydantic import BaseModel
 from sqlalchemy import select
@@ -192,6 +194,35 @@ def worn_back(session: Session, member_id: int, lang: str) -> CardBackView | Non
     if row is None or row.claimed == 0:
         return None
     return _back_view(album_month(parse_season(chosen.month)), chosen.slot, row.claimed, lang)
+
+
+def worn_backs(session: Session, member_ids: Iterable[int | None]) -> dict[int, dict[str, Any]]:
+    """The card backs these members wear (month, card, motif key, current tier), by member.
+
+    Members wearing the plain back are left out; the motif key names the picture to draw.
+    """
+    ids = sorted({i for i in member_ids if i is not None})
+    if not ids:
+        return {}
+    rows = session.execute(
+        select(CardBackRow.member_id, CardBackRow.month, CardBackRow.slot, AlbumCardRow.claimed)
+        .join(
+            AlbumCardRow,
+            (AlbumCardRow.member_id == CardBackRow.member_id)
+            & (AlbumCardRow.month == CardBackRow.month)
+            & (AlbumCardRow.slot == CardBackRow.slot),
+        )
+        .where(CardBackRow.member_id.in_(ids), AlbumCardRow.claimed > 0)
+    )
+    return {
+        int(member_id): {
+            "month": month,
+            "card": slot + 1,
+            "motif": album_month(parse_season(month)).cards[slot].motif,
+            "tier": TIERS[claimed - 1],
+        }
+        for member_id, month, slot, claimed in rows
+    }
 
 
 def choose_back(

@@ -13,12 +13,16 @@ from stammtisch.services.album.facts import seat_facts
 from stammtisch.services.album.months import MonthDef, album_month
 from stammtisch.services.album.replayed import outcome_with_details
 from stammtisch.services.album.tasks import advance, tier_reached
+from stammtisch.services.context import context_of
 from stammtisch.services.events import GameFinished, subscribe
 from stammtisch.services.notifications import notify
 from stammtisch.services.placings import counted_placings
 from stammtisch.services.seasons import season_of
 from stammtisch.store.progress import AlbumCardRow
 from stammtisch.store.rows import insert_missing
+
+ALBUM_CHANGED = {"type": "album"}
+"""The message on a member's channel when their count of waiting upgrades changed."""
 
 
 def lock_cards(
@@ -93,6 +97,8 @@ def on_game_finished(session: Session, event: GameFinished) -> None:
         gains = gains_of(month, event.game, facts)
         if gains and add_progress(session, placing.member, month, gains, event.finished_at):
             notify(session, placing.member, "album_upgrade", {"month": month.month})
+            channel = f"member:{placing.member}"
+            context_of(session).publish_after_commit(session, channel, ALBUM_CHANGED)
 
 
 subscribe(GameFinished, on_game_finished)
