@@ -132,3 +132,32 @@ def test_cross_site_websocket_is_refused(client: TestClient) -> None:
     ):
         ws.receive_json()
     assert closed.value.code == 4403
+
+
+def test_a_websocket_of_an_ended_session_is_closed(client: TestClient) -> None:
+    anna = sign_up(client, "anna")
+    login = client.post(
+        "/api/accounts/login", json={"nickname": "anna", "password": "correct horse"}
+    )
+    other = ApiMember(
+        client, "anna", anna.id, login.cookies[SESSION_COOKIE], login.json()["csrf_token"]
+    )
+    client.cookies.clear()
+    with connect(client, anna) as kept, connect(client, other) as ended:
+        kept.receive_json()
+        ended.receive_json()
+        changed = anna.post(
+            "/api/me/password", json={"old_password": "correct horse", "new_password": "new horse!"}
+        )
+        assert changed.status_code == 204
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ended.receive_json()
+        assert closed.value.code == 4401
+        kept.send_json({"type": "ping", "ref": 1})
+        assert receive_until(kept, "pong")["ref"] == 1
+    with connect(client, anna) as ws:
+        ws.receive_json()
+        assert anna.post("/api/accounts/logout").status_code == 204
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4401

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from stammtisch.services.context import Context
 from stammtisch.services.errors import Problem, ServiceError, conflict, not_found
+from stammtisch.store.db import after_commit
 from stammtisch.store.games import GameRow, SeatRow
 from stammtisch.store.members import LoginAttempt, LoginSession, Member
 
@@ -29,6 +30,8 @@ FAILED_LOGINS_PER_REMOTE = 20
 LOGIN_WINDOW = timedelta(minutes=15)
 SESSION_CACHE_TIME = timedelta(seconds=5)
 SESSION_CACHE_SIZE = 100_000
+SESSIONS_CHANGED = {"type": "sessions"}
+"""The message on a member's channel when some of their sessions ended."""
 EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s]+\.[^@\s]{2,}$")
 
 _hasher = PasswordHasher()
@@ -208,12 +211,19 @@ class Accounts:
         return identity
 
     def log_out(self, token: str) -> None:
-        """End the session of this token."""
+        """End the session of this token (its open websockets are closed)."""
         key = self._token_hash(token)
+        with self.ctx.write() as session:
+            row = session.get(LoginSession, key)
+            if row is None:
+                return
+            session.delete(row)
+            after_commit(session, lambda: self._forget(key))
+            self.ctx.publish_after_commit(session, f"member:{row.member_id}", SESSIONS_CHANGED)
+
+    def _forget(self, key: str) -> None:
         with self._known_lock:
             self._known.pop(key, None)
-        with self.ctx.write() as session:
-            session.execute(delete(LoginSession).where(LoginSession.token_hash == key))
 
     def member(self, member_id: int) -> Member:
         """A member by id."""
@@ -287,11 +297,12 @@ class Accounts:
                 member.password_hash = _hasher.hash(new)
                 others = LoginSession.member_id == member_id, LoginSession.token_hash != keep
                 session.execute(delete(LoginSession).where(*others))
+                after_commit(session, lambda: self._forget_member(member_id, keep))
+                self.ctx.publish_after_commit(session, f"member:{member_id}", SESSIONS_CHANGED)
         if not right:
             raise ServiceError(
                 "accounts.password_wrong", "The current password is wrong.", Problem.FORBIDDEN
             )
-        self._forget_member(member_id, keep)
 
     def _forget_member(self, member_id: int, keep: str) -> None:
         """Drop the remembered sessions of a member in this process, except one."""

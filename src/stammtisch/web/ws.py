@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 from typing import Any
 
@@ -20,18 +21,28 @@ from stammtisch.services.errors import ServiceError
 from stammtisch.services.platform import Platform
 from stammtisch.web.deps import SESSION_COOKIE, from_elsewhere, identity_of
 
+log = logging.getLogger(__name__)
 router = APIRouter()
 HEARTBEAT_SECONDS = 30.0
 MAX_WATCHED = 50
+SESSION_ENDED = 4401
+"""Close code when the connection's session ended (logout, password change elsewhere)."""
+
+
+class SessionEndedError(Exception):
+    """The session this connection was opened with is no longer valid."""
 
 
 class Connection:
     """One member's (or an anonymous spectator's) websocket connection."""
 
-    def __init__(self, socket: WebSocket, platform: Platform, identity: Identity | None) -> None:
+    def __init__(
+        self, socket: WebSocket, platform: Platform, identity: Identity | None, token: str | None
+    ) -> None:
         self.socket = socket
         self.platform = platform
         self.member_id = identity.member_id if identity else None
+        self.token = token
         self.id = secrets.token_hex(16)
         self.watched: dict[int, int] = {}
         """Game id -> the last sequence number this connection was sent."""
@@ -94,11 +105,20 @@ class Connection:
         self.watched[game_id] = view["seq"]
         await self.send({"type": "game", "game_id": game_id, "resync": False, "log": log, **view})
 
+    async def check_session(self) -> None:
+        """Raise SessionEndedError when a member's session was ended since the connection opened."""
+        if self.member_id is None:
+            return
+        identity = await to_thread.run_sync(identity_of, self.platform, self.token)
+        if identity is None or identity.member_id != self.member_id:
+            raise SessionEndedError
+
     async def act(self, message: dict[str, Any]) -> None:
         """Play an action through the same service as the HTTP API."""
         if self.member_id is None:
             await self.error("accounts.not_signed_in", "Sign in first.", message.get("ref"))
             return
+        await self.check_session()
         game_id, seq, action = message.get("game_id"), message.get("seq"), message.get("action")
         if not (isinstance(game_id, int) and isinstance(seq, int) and isinstance(action, str)):
             await self.error("ws.invalid", "act needs game_id, seq and action.", message.get("ref"))
@@ -144,6 +164,8 @@ class Connection:
         """Turn one bus message into what this client may see."""
         if channel.startswith("game:"):
             await self.game_changed(int(channel.split(":")[1]))
+        elif channel.startswith("member:") and message.get("type") == "sessions":
+            await self.check_session()
         elif channel.startswith("member:") and message.get("type") == "album":
             if self.member_id is not None:
                 waiting = await to_thread.run_sync(self.platform.progress.waiting, self.member_id)
@@ -159,6 +181,7 @@ class Connection:
         """Keep this connection's presence alive while it is open."""
         while True:
             await asyncio.sleep(HEARTBEAT_SECONDS)
+            await self.check_session()
             if self.watched:
                 await to_thread.run_sync(self.platform.presence.renew, self.id)
 
@@ -199,17 +222,20 @@ async def websocket(socket: WebSocket) -> None:
     if not same_origin(socket, platform):
         await socket.close(code=4403)
         return
-    identity = await to_thread.run_sync(identity_of, platform, socket.cookies.get(SESSION_COOKIE))
+    token = socket.cookies.get(SESSION_COOKIE)
+    identity = await to_thread.run_sync(identity_of, platform, token)
     await socket.accept()
-    connection = Connection(socket, platform, identity)
+    connection = Connection(socket, platform, identity, token)
     tasks: list[asyncio.Task[None]] = []
     try:
         await connection.hello()
         tasks = [
+            asyncio.create_task(connection.receive()),
             asyncio.create_task(connection.pump()),
             asyncio.create_task(connection.heartbeat()),
         ]
-        await connection.receive()
+        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        await _finish(socket, [task.exception() for task in done])
     except WebSocketDisconnect:
         pass
     finally:
@@ -218,3 +244,15 @@ async def websocket(socket: WebSocket) -> None:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         await connection.close()
+
+
+async def _finish(socket: WebSocket, failures: list[BaseException | None]) -> None:
+    """Close the socket after one of the connection's tasks ended."""
+    for failure in failures:
+        if isinstance(failure, SessionEndedError):
+            await socket.close(code=SESSION_ENDED)
+            return
+        if failure is not None and not isinstance(failure, WebSocketDisconnect):
+            log.error("websocket connection failed", exc_info=failure)
+            await socket.close(code=1011)
+            return
