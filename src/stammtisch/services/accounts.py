@@ -10,10 +10,11 @@ import threading
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import delete, func, select
+from sqlalchemy import Result, delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -225,6 +226,21 @@ class Accounts:
         with self._known_lock:
             self._known.pop(key, None)
 
+    def forget_expired(self) -> int:
+        """Delete expired sessions and login attempts too old to count; returns how many rows."""
+        now = self.ctx.clock.now()
+        expired = LoginSession.expires_at <= now
+        stale = LoginAttempt.at < now - LOGIN_WINDOW
+        if not (
+            self.ctx.has_rows(select(LoginSession.token_hash).where(expired))
+            or self.ctx.has_rows(select(LoginAttempt.id).where(stale))
+        ):
+            return 0
+        with self.ctx.write() as session:
+            sessions = session.execute(delete(LoginSession).where(expired))
+            attempts = session.execute(delete(LoginAttempt).where(stale))
+            return _deleted(sessions) + _deleted(attempts)
+
     def member(self, member_id: int) -> Member:
         """A member by id."""
         with self.ctx.read() as session:
@@ -328,6 +344,11 @@ class Accounts:
                 )
             member.is_vip = on
             return member
+
+
+def _deleted(result: Result[Any]) -> int:
+    """How many rows a DELETE removed."""
+    return int(getattr(result, "rowcount", 0) or 0)
 
 
 def _verify(password_hash: str, password: str) -> bool:

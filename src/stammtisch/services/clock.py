@@ -15,6 +15,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import InstrumentedAttribute
 from sqlalchemy.orm.exc import StaleDataError
 
+from stammtisch.services.accounts import Accounts
 from stammtisch.services.challenges import Challenges
 from stammtisch.services.context import Context
 from stammtisch.services.gameflow import opponents_of, seats_of
@@ -39,20 +40,24 @@ class SweepReport:
     expired: int = 0
     bot_moves: int = 0
     emails: int = 0
+    forgotten: int = 0
 
 
 class Sweeper:
-    """Handles everything that is due: reminders, timeouts, expiries, bot turns, e-mails."""
+    """Handles everything that is due: reminders, timeouts, expiries, bot turns, e-mails, and
+    forgets expired sessions and old login attempts."""
 
     def __init__(
         self,
         ctx: Context,
+        accounts: Accounts,
         tables: Tables,
         challenges: Challenges,
         lobby: Lobby,
         outbox: Outbox,
     ) -> None:
         self.ctx = ctx
+        self.accounts = accounts
         self.tables = tables
         self.challenges = challenges
         self.lobby = lobby
@@ -67,6 +72,7 @@ class Sweeper:
         report.bot_moves = self.play_bots()
         report.emails = self.outbox.send_due()
         self.forget_stale_presence()
+        report.forgotten = self.accounts.forget_expired()
         return report
 
     def _due(self, column: InstrumentedAttribute[Any]) -> list[tuple[int, int]]:

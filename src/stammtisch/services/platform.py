@@ -37,7 +37,9 @@ class Platform:
         self.lobby = Lobby(ctx, self.tables)
         self.hub = Hub(ctx, self.challenges, self.lobby, self.notifications)
         self.outbox = Outbox(ctx)
-        self.sweeper = Sweeper(ctx, self.tables, self.challenges, self.lobby, self.outbox)
+        self.sweeper = Sweeper(
+            ctx, self.accounts, self.tables, self.challenges, self.lobby, self.outbox
+        )
         self.progress = Progress(ctx)
 
     def close(self) -> None:
