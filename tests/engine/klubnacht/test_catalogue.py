@@ -3,6 +3,8 @@
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from stammtisch.engine.klubnacht.catalogue import (
     CHIPS,
@@ -10,7 +12,9 @@ from stammtisch.engine.klubnacht.catalogue import (
     MOTIF_NAMES,
     DataError,
     catalogue,
+    covered,
     covers,
+    lanes,
     pack,
     parse_task,
     sentence,
@@ -96,3 +100,16 @@ def test_packed_counts_cover_exactly_when_every_motif_suffices() -> None:
     assert covers(pack([3, 1, 1, 0, 0, 5]), pack([2, 0, 1, 0, 0, 0]))
     assert not covers(pack([1, 5, 5, 5, 5, 5]), pack([2, 0, 0, 0, 0, 0]))
     assert not covers(pack([5, 5, 5, 5, 5, 0]), pack([0, 0, 0, 0, 0, 1]))
+
+
+COUNTS = st.lists(st.integers(0, 15), min_size=6, max_size=6)
+
+
+@given(COUNTS, st.lists(st.lists(st.integers(0, 5), min_size=6, max_size=6), max_size=8))
+def test_covered_tells_for_every_wishlist_slot_what_covers_tells(
+    have: list[int], needs: list[list[int]]
+) -> None:
+    mask = covered(pack(have), lanes([pack(need) for need in needs]))
+    for slot in range(8):
+        expected = slot >= len(needs) or covers(pack(have), pack(needs[slot]))
+        assert bool(mask >> slot & 1) == expected

@@ -64,6 +64,7 @@ def test_lead_safe_applies_the_tie_rule_in_favour_of_the_starter() -> None:
     state = night(stack=["dj"], wishlist=["e01", "e02"], starter=1)
     state.owner[0], state.points[1], state.claimed[1] = 1, 6, 1
     state.open_mask &= ~1  # as the claim of the first task would have done
+    state.points_left -= state.points_of[0]
     assert safe_leader(state) == 1
     state.points[1] = 7
     assert safe_leader(state) == 1

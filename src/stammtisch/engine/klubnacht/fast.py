@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from stammtisch.engine.klubnacht import chips, rules
 from stammtisch.engine.klubnacht.actions import END, TAKES, Action, Claim, Keep, Redeem
 from stammtisch.engine.klubnacht.cards import NO_CARD
-from stammtisch.engine.klubnacht.catalogue import GUARDS, MOTIF_COUNT
-from stammtisch.engine.klubnacht.state import SLOTS_OF_MASK, KlubnachtState
+from stammtisch.engine.klubnacht.catalogue import MOTIF_COUNT, covered
+from stammtisch.engine.klubnacht.state import BIT_COUNT, SLOTS_OF_MASK, KlubnachtState
 
 CLAIM_KEY = 3
 END_KEY = 11
@@ -26,8 +26,7 @@ KEEP_KEY = 19
 
 def claimable(state: KlubnachtState, seat: int) -> list[int]:
     """The wishlist slots of open, unclaimed tasks the seat's hand covers."""
-    have, needs = state.packed[seat] | GUARDS, state.needs
-    return [s for s in SLOTS_OF_MASK[state.open_mask] if (have - needs[s]) & GUARDS == GUARDS]
+    return list(SLOTS_OF_MASK[covered(state.packed[seat], state.lanes) & state.open_mask])
 
 
 def action_keys(state: KlubnachtState) -> list[int]:
@@ -109,47 +108,46 @@ def random_playout(
     building the list (the hot loop of the benchmark). With `log`, the actions played are
     appended to it.
     """
-    draw, market, packed, needs = rng.random, state.market, state.packed, state.needs
-    take = rules.take
-    known_hand, known_mask = [-1, -1], [-1, -1]
-    known_slots: list[list[int]] = [[], []]
+    draw, market, packed, lanes = rng.random, state.market, state.packed, state.lanes
+    take, end_turn, chips_variant = rules.take, rules.end_turn, state.chips_variant
+    hands, covers = [-1, -1], [0, 0]
     while not state.over:
         if state.pending is not None:
-            key = KEEP_KEY + int(draw() * len(state.pending))
+            _play_logged(state, KEEP_KEY + (draw() * len(state.pending)).__trunc__(), log)
+            continue
+        seat = state.current
+        if packed[seat] != hands[seat]:
+            hands[seat] = packed[seat]
+            covers[seat] = covered(hands[seat], lanes)
+        claims = covers[seat] & state.open_mask
+        takes = 0
+        if state.takes_left > 0:
+            takes = 3 if NO_CARD not in market else 3 - market.count(NO_CARD)
+        count = takes + BIT_COUNT[claims] + 1
+        redeem: Sequence[int] = ()
+        if chips_variant and not state.chip_used[seat] and chips.redeemable(state, seat):
+            redeem = redeem_keys(state, seat)
+            count += len(redeem)
+        index = (draw() * count).__trunc__()  # int() of the float, quicker
+        if index < takes:
+            if takes < 3:
+                index = [s for s in (0, 1, 2) if market[s] != NO_CARD][index]
+            if log is not None:
+                log.append(TAKES[index])
+            take(state, index, None)
+        elif index == count - 1:
+            if log is not None:
+                log.append(END)
+            end_turn(state, None)
         else:
-            seat = state.current
-            have = packed[seat]
-            if have == known_hand[seat] and state.open_mask == known_mask[seat]:
-                slots = known_slots[seat]
-            else:
-                have |= GUARDS
-                slots = [
-                    s
-                    for s in SLOTS_OF_MASK[state.open_mask]
-                    if (have - needs[s]) & GUARDS == GUARDS
-                ]
-                known_hand[seat], known_mask[seat] = packed[seat], state.open_mask
-                known_slots[seat] = slots
-            takes = 0
-            if state.takes_left > 0:
-                takes = 3 if NO_CARD not in market else 3 - market.count(NO_CARD)
-            redeem: Sequence[int] = ()
-            if state.chips_variant and not state.chip_used[seat] and chips.redeemable(state, seat):
-                redeem = redeem_keys(state, seat)
-            index = int(draw() * (takes + len(slots) + len(redeem) + 1))
-            if index < takes:
-                if takes < 3:
-                    index = [s for s in (0, 1, 2) if market[s] != NO_CARD][index]
-                if log is not None:
-                    log.append(TAKES[index])
-                take(state, index, None)
-                continue
             index -= takes
-            if index < len(slots):
-                key = CLAIM_KEY + slots[index]
-            else:
-                index -= len(slots)
-                key = redeem[index] if index < len(redeem) else END_KEY
-        if log is not None:
-            log.append(key_action(state, key))
-        play_key(state, key)
+            slots = SLOTS_OF_MASK[claims]
+            key = CLAIM_KEY + slots[index] if index < len(slots) else redeem[index - len(slots)]
+            _play_logged(state, key, log)
+
+
+def _play_logged(state: KlubnachtState, key: int, log: list[Action] | None) -> None:
+    """Apply a legal key, appending its action to `log` unless that is None."""
+    if log is not None:
+        log.append(key_action(state, key))
+    play_key(state, key)

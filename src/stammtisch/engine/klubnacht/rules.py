@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from stammtisch.engine.klubnacht.cards import CARD_TEXT, MOTIF_OF, MOTIF_UNIT, NO_CARD
-from stammtisch.engine.klubnacht.catalogue import MOTIFS
+from stammtisch.engine.klubnacht.catalogue import CARD_COUNT, MOTIFS
 from stammtisch.engine.klubnacht.scoring import buildable, coin_holder, leader, safe_leader, score
 from stammtisch.engine.klubnacht.state import PUBLIC, SLOTS_OF_MASK, KlubnachtState
 from stammtisch.engine.protocol import Event
@@ -18,15 +18,32 @@ Events = list[Event] | None
 
 
 def shuffle(items: list[int], rng: random.Random) -> None:
-    """Shuffle in place (Fisher-Yates driven by rng.random(): quicker than random.shuffle)."""
+    """Shuffle in place: Fisher-Yates driven by rng.random(), quicker than random.shuffle.
+
+    Each position i, from the last down, swaps with int(rng.random() * (i + 1)). The sizes
+    are floats and `__trunc__` is int() of a float: both spare the interpreter's slow paths.
+    """
     draw = rng.random
-    for i in range(len(items) - 1, 0, -1):
-        j = int(draw() * (i + 1))
+    count = len(items)
+    steps = _STEPS[count] if count < len(_STEPS) else _steps(count)
+    for i, size in steps:
+        j = (draw() * size).__trunc__()
         items[i], items[j] = items[j], items[i]
 
 
+def _steps(count: int) -> tuple[tuple[int, float], ...]:
+    """The positions a shuffle of `count` items visits, each with its float size."""
+    return tuple((i, float(i + 1)) for i in range(count - 1, 0, -1))
+
+
+_STEPS = tuple(_steps(count) for count in range(CARD_COUNT + 1))
+
+
 def mark_action(state: KlubnachtState) -> None:
-    """Record that the current turn is not a pass; this also breaks any run of passes."""
+    """Record that the current turn is not a pass; this also breaks any run of passes.
+
+    So while `acted` is set, `passes` is 0 and `reshuffled` is False.
+    """
     state.acted = True
     state.passes = 0
     state.reshuffled = False
@@ -61,7 +78,8 @@ def take(state: KlubnachtState, slot: int, ev: Events) -> None:
     refill = state.stack.pop() if state.stack else NO_CARD
     state.market[slot] = refill
     state.takes_left -= 1
-    state.acted, state.passes, state.reshuffled = True, 0, False
+    if not state.acted:
+        state.acted, state.passes, state.reshuffled = True, 0, False
     if ev is not None:
         ev.append(Event("card_taken", {"seat": seat, "slot": slot, "card": CARD_TEXT[card]}))
         if refill != NO_CARD:
@@ -98,13 +116,14 @@ def claim(state: KlubnachtState, slot: int, cards: tuple[int, ...], ev: Events) 
     for card in cards:
         hand.remove(card)
         counts[MOTIF_OF[card]] -= 1
-        state.packed[seat] -= MOTIF_UNIT[card]
-        state.in_play -= MOTIF_UNIT[card]
         spent.append((card, slot))
     task = state.tasks[slot]
+    state.packed[seat] -= task.packed  # the cards are exactly the task's needs
+    state.in_play -= task.packed
     state.owner[slot] = seat
     state.open_mask &= ~(1 << slot)
     state.points[seat] += task.points
+    state.points_left -= task.points
     state.claimed[seat] += 1
     mark_action(state)
     if ev is not None:
@@ -121,7 +140,7 @@ def _reveal_one(state: KlubnachtState, ev: Events) -> None:
     if not state.down_mask:
         return
     down = SLOTS_OF_MASK[state.down_mask]
-    slot = down[int(state.rng.random() * len(down))] if len(down) > 1 else down[0]
+    slot = down[(state.rng.random() * len(down)).__trunc__()] if len(down) > 1 else down[0]
     state.face_down[slot] = False
     state.open_mask |= 1 << slot
     state.down_mask &= ~(1 << slot)
@@ -142,20 +161,36 @@ def pass_effect(state: KlubnachtState) -> str:
 
 
 def end_turn(state: KlubnachtState, ev: Events) -> None:
-    """End the current turn; a pass may reshuffle the market or end the night."""
+    """End the current turn; a pass may reshuffle the market or end the night.
+
+    Then the other seat's turn starts; Closing time limits it to one card.
+    """
     seat = state.current
-    effect = pass_effect(state)
+    effect = "not_a_pass" if state.acted else pass_effect(state)
     if ev is not None:
         passed = effect != "not_a_pass"
         ev.append(Event("turn_ended", {"seat": seat, "passed": passed, "effect": effect}))
-    if effect == "end_night":
-        finish(state, "double_pass", ev)
-        return
-    if effect == "reshuffle":
-        reshuffle_market(state, ev)
-    elif effect == "nothing":
-        state.passes = 1
-    start_turn(state, 1 - seat, ev)
+    if effect != "not_a_pass":
+        if effect == "end_night":
+            finish(state, "double_pass", ev)
+            return
+        if effect == "reshuffle":
+            reshuffle_market(state, ev)
+        else:
+            state.passes = 1
+    seat = 1 - seat
+    state.current = seat
+    state.turn += 1
+    closing = state.closing[seat]
+    if closing:
+        state.takes_left = 1
+        state.closing[seat] = False
+    else:
+        state.takes_left = 2
+    state.acted = False
+    if ev is not None:
+        data = {"seat": seat, "turn": state.turn, "takes": state.takes_left}
+        ev.append(Event("turn_started", {**data, "closing_time": closing}))
 
 
 def reshuffle_market(state: KlubnachtState, ev: Events) -> None:
@@ -169,19 +204,6 @@ def reshuffle_market(state: KlubnachtState, ev: Events) -> None:
     if ev is not None:
         market = [CARD_TEXT[c] if c != NO_CARD else None for c in state.market]
         ev.append(Event("market_reshuffled", {"market": market}))
-
-
-def start_turn(state: KlubnachtState, seat: int, ev: Events) -> None:
-    """Hand the turn to a seat; Closing time limits it to one card."""
-    state.current = seat
-    state.turn += 1
-    closing = state.closing[seat]
-    state.takes_left = 1 if closing else 2
-    state.closing[seat] = False
-    state.acted = False
-    if ev is not None:
-        data = {"seat": seat, "turn": state.turn, "takes": state.takes_left}
-        ev.append(Event("turn_started", {**data, "closing_time": closing}))
 
 
 def end_reason_now(state: KlubnachtState) -> str | None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from stammtisch.engine.klubnacht.catalogue import GUARDS
-from stammtisch.engine.klubnacht.state import SLOTS_OF_MASK, KlubnachtState
+from stammtisch.engine.klubnacht.catalogue import covered
+from stammtisch.engine.klubnacht.state import KlubnachtState
 
 COIN_POINTS = 3
 """The "3+" coin: for whoever has claimed more tasks (nobody on equal counts)."""
@@ -37,45 +37,33 @@ def leader(state: KlubnachtState, compensation: bool = True) -> int:
     return state.starter
 
 
-def _beats(points: int, rival: int, seat: int, starter: int) -> bool:
-    """Whether `points` of `seat` win against `rival`'s points (the starter wins ties)."""
-    return points > rival or (points == rival and seat == starter)
-
-
 def safe_leader(state: KlubnachtState) -> int | None:
     """The seat whose lead cannot be caught even if the other claimed every task left, or None.
 
     Exact: face-down tasks count with their real points, the coin falls as it then would, and
     the tie rule applies.
     """
-    left = SLOTS_OF_MASK[state.open_mask | state.down_mask]
+    left = state.open_mask | state.down_mask
     if not left:
         return None
-    left_count, points_of = len(left), state.points_of
-    left_points = sum([points_of[slot] for slot in left])
+    left_count, points, claimed = left.bit_count(), state.points, state.claimed
     for chaser in (0, 1):
         ahead = 1 - chaser
-        chaser_count = state.claimed[chaser] + left_count
-        ahead_count = state.claimed[ahead]
-        chaser_best = state.points[chaser] + left_points
-        ahead_final = state.points[ahead]
-        if chaser_count > ahead_count:
+        chaser_count = claimed[chaser] + left_count
+        chaser_best = points[chaser] + state.points_left
+        ahead_final = points[ahead]
+        if chaser_count > claimed[ahead]:
             chaser_best += COIN_POINTS
-        elif ahead_count > chaser_count:
+        elif claimed[ahead] > chaser_count:
             ahead_final += COIN_POINTS
         if chaser != state.starter:
-            chaser_best += COMPENSATION_POINTS
-        else:
-            ahead_final += COMPENSATION_POINTS
-        if not _beats(chaser_best, ahead_final, chaser, state.starter):
+            if chaser_best + COMPENSATION_POINTS <= ahead_final:
+                return ahead
+        elif chaser_best < ahead_final + COMPENSATION_POINTS:
             return ahead
     return None
 
 
 def buildable(state: KlubnachtState) -> bool:
     """Whether some unclaimed task (open or face down) can be built from all cards in play."""
-    have, needs = state.in_play | GUARDS, state.needs
-    for slot in SLOTS_OF_MASK[state.open_mask | state.down_mask]:
-        if (have - needs[slot]) & GUARDS == GUARDS:
-            return True
-    return False
+    return covered(state.in_play, state.lanes) & (state.open_mask | state.down_mask) != 0

@@ -21,6 +21,8 @@ from stammtisch.engine.klubnacht.state import KlubnachtState
 from stammtisch.engine.protocol import GameError
 
 MARKET_SIZE = 3
+FULL_DECK = sum(MOTIF_UNIT)
+"""The packed motif counts of all the game's cards."""
 T = TypeVar("T")
 
 
@@ -37,14 +39,14 @@ def new_night(chips: bool, seed: int, tasks: Catalogue | None = None) -> Klubnac
     down = set(_draw(list(range(len(wishlist))), tasks.face_down, rng))
     dealt: list[str | None] = list(_draw(list(CHIP_CODES), 2, rng)) if chips else [None, None]
     face_down = [slot in down for slot in range(len(wishlist))]
-    return lay_out(wishlist, face_down, stack[::-1], starter, dealt, rng, tasks.tasks, False)
+    return _build(wishlist, face_down, stack, starter, dealt, rng, tasks.tasks)
 
 
 def _draw(items: list[T], count: int, rng: random.Random) -> list[T]:
     """`count` distinct items drawn at random, in the order drawn."""
     draw = rng.random
     for i in range(count):
-        j = i + int(draw() * (len(items) - i))
+        j = i + (draw() * (len(items) - i)).__trunc__()
         items[i], items[j] = items[j], items[i]
     return items[:count]
 
@@ -66,10 +68,24 @@ def lay_out(
     if check:
         _check_layout(wishlist, face_down, stack_top_first, starter, chips)
     stack = list(stack_top_first)[::-1]
+    return _build(wishlist, face_down, stack, starter, chips, rng, pool)
+
+
+def _build(
+    wishlist: Sequence[Task],
+    face_down: Sequence[bool],
+    stack: list[int],
+    starter: int,
+    chips: Sequence[str | None],
+    rng: random.Random,
+    pool: tuple[Task, ...],
+) -> KlubnachtState:
+    """The night of `lay_out`, the stack given bottom first (and then owned by the night)."""
     state = KlubnachtState(
         tuple(wishlist), list(face_down), stack, starter, list(chips), rng, CARD_COUNT, pool
     )
-    state.in_play = sum(map(MOTIF_UNIT.__getitem__, stack))
+    full = len(stack) == CARD_COUNT
+    state.in_play = FULL_DECK if full else sum(map(MOTIF_UNIT.__getitem__, stack))
     for slot in range(MARKET_SIZE):
         if stack:
             state.market[slot] = stack.pop()

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import random
+from itertools import compress
 
-from stammtisch.engine.klubnacht.catalogue import MOTIF_COUNT, Task
+from stammtisch.engine.klubnacht.catalogue import MOTIF_COUNT, Task, lanes
 
 SEATS = 2
 SLOTS_OF_MASK = tuple(tuple(s for s in range(8) if mask >> s & 1) for mask in range(256))
 """The wishlist slots whose bits are set in a mask of 8 bits."""
+SLOT_BITS = tuple(1 << slot for slot in range(8))
+BIT_COUNT = tuple(mask.bit_count() for mask in range(256))
+"""How many slots a mask of 8 bits holds."""
 PUBLIC = 0b111
 """A card seen by everyone; bit 1 << seat is one seat, SPECTATORS the public bit."""
 SPECTATORS = 0b100
@@ -24,10 +28,10 @@ class KlubnachtState:
 
     For speed some facts are also kept packed (5 bits per motif, see catalogue.covers):
     `packed[seat]` mirrors `counts[seat]`, `in_play` counts the cards neither spent nor
-    destroyed. `needs` and `points_of` hold each wishlist task's packed needs and points
-    (set with `set_tasks`);
+    destroyed. `needs` and `points_of` hold each wishlist task's packed needs and points,
+    `lanes` all needs side by side (see catalogue.covered; set with `set_tasks`);
     `open_mask` has bit 1 << slot for each open, unclaimed task, `down_mask` for each
-    face-down one (a wishlist has at most 8 tasks).
+    face-down one (a wishlist has at most 8 tasks); `points_left` sums the points of both.
     """
 
     __slots__ = (
@@ -45,6 +49,7 @@ class KlubnachtState:
         "face_down",
         "hands",
         "in_play",
+        "lanes",
         "market",
         "needs",
         "open_mask",
@@ -54,6 +59,7 @@ class KlubnachtState:
         "passes",
         "pending",
         "points",
+        "points_left",
         "points_of",
         "pool",
         "reshuffled",
@@ -82,8 +88,9 @@ class KlubnachtState:
         self.pool = pool
         self.face_down = face_down
         self.owner = [-1] * len(tasks)
-        self.open_mask = sum(1 << slot for slot, down in enumerate(face_down) if not down)
-        self.down_mask = sum(1 << slot for slot, down in enumerate(face_down) if down)
+        self.down_mask = sum(compress(SLOT_BITS, face_down))
+        self.open_mask = (1 << len(tasks)) - 1 ^ self.down_mask
+        self.points_left = sum(self.points_of)
         self.stack = stack
         self.market = [-1, -1, -1]
         self.hands: list[list[int]] = [[], []]
@@ -114,14 +121,16 @@ class KlubnachtState:
     def set_tasks(self, tasks: tuple[Task, ...]) -> None:
         """Put tasks on the wishlist slots (with their packed needs)."""
         self.tasks = tasks
-        self.needs = tuple(task.packed for task in tasks)
-        self.points_of = tuple(task.points for task in tasks)
+        self.needs = tuple([task.packed for task in tasks])
+        self.points_of = tuple([task.points for task in tasks])
+        self.lanes = lanes(self.needs)
 
     def clone(self) -> KlubnachtState:
         """An independent copy (the random source too)."""
         other = KlubnachtState.__new__(KlubnachtState)
         other.tasks, other.needs, other.pool = self.tasks, self.needs, self.pool
-        other.points_of = self.points_of
+        other.points_of, other.lanes = self.points_of, self.lanes
+        other.points_left = self.points_left
         other.open_mask, other.down_mask = self.open_mask, self.down_mask
         other.in_play, other.starter = self.in_play, self.starter
         other.current, other.turn, other.takes_left = self.current, self.turn, self.takes_left
