@@ -11,16 +11,16 @@ from collections.abc import Callable
 
 from stammtisch.engine.klubnacht import KlubnachtState, chips, rules
 from stammtisch.engine.klubnacht.cards import MOTIF_OF, NO_CARD
+from stammtisch.engine.klubnacht.catalogue import covered
 from stammtisch.engine.klubnacht.fast import (
-    CLAIM_KEY,
     END_KEY,
     KEEP_KEY,
     MOTIF_KEY,
     PLAIN_REDEEM_KEY,
-    claimable,
     play_key,
 )
 from stammtisch.engine.klubnacht.scoring import leader
+from stammtisch.engine.klubnacht.state import SLOTS_OF_MASK
 
 NOISE = 0.1
 """Chance that a playout takes a random market card instead of the most useful one."""
@@ -30,53 +30,75 @@ DENIAL = 0.5
 
 def rollout(state: KlubnachtState, draw: Callable[[], float]) -> None:
     """Play a night to its end with the playout policy."""
+    memo = Values(state)
+    packed, lanes, points_of = state.packed, state.lanes, state.points_of
     while not state.over:
         if state.pending is not None:
             play_key(state, KEEP_KEY + int(draw() * len(state.pending)))
             continue
         seat = state.current
-        slots = claimable(state, seat)
-        if slots:
-            best = max(slots, key=lambda slot: state.tasks[slot].points)
-            play_key(state, CLAIM_KEY + best)
+        claims = covered(packed[seat], lanes) & state.open_mask
+        if claims:
+            best = max(SLOTS_OF_MASK[claims], key=points_of.__getitem__)
+            rules.claim(state, best, rules.pick_cards(state, seat, best), None)
             continue
         if state.chips_variant and not state.chip_used[seat]:
-            key = _chip_key(state, seat)
+            key = _chip_key(state, seat, memo)
             if key != END_KEY:
                 play_key(state, key)
                 continue
         if state.takes_left > 0 and not _last_card_while_behind(state, seat):
-            rules.take(state, _pick_slot(state, seat, draw), None)
+            rules.take(state, _pick_slot(state, seat, draw, memo), None)
             continue
         rules.end_turn(state, None)
+
+
+class Values:
+    """The `values` of both seats, computed again only when a hand or the open tasks change."""
+
+    __slots__ = ("hands", "open", "state", "values")
+
+    def __init__(self, state: KlubnachtState) -> None:
+        self.state = state
+        self.hands, self.open = [-1, -1], [-1, -1]
+        self.values: list[list[float]] = [[], []]
+
+    def of(self, seat: int) -> list[float]:
+        """The seat's values now."""
+        state = self.state
+        if state.packed[seat] != self.hands[seat] or state.open_mask != self.open[seat]:
+            self.hands[seat], self.open[seat] = state.packed[seat], state.open_mask
+            self.values[seat] = values(state, seat)
+        return self.values[seat]
 
 
 def values(state: KlubnachtState, seat: int) -> list[float]:
     """Per motif, how much one more card helps the seat towards the open tasks."""
     counts = state.counts[seat]
     result = [0.0] * len(counts)
-    owner, face_down = state.owner, state.face_down
-    for slot, task in enumerate(state.tasks):
-        if owner[slot] >= 0 or face_down[slot]:
-            continue
+    tasks = state.tasks
+    for slot in SLOTS_OF_MASK[state.open_mask]:
+        pairs = tasks[slot].pairs
         missing = 0
-        for motif, needed in task.pairs:
+        for motif, needed in pairs:
             if counts[motif] < needed:
                 missing += needed - counts[motif]
-        for motif, needed in task.pairs:
-            if counts[motif] < needed:
-                result[motif] += task.points / (missing * missing)
+        if missing:
+            weight = tasks[slot].points / (missing * missing)
+            for motif, needed in pairs:
+                if counts[motif] < needed:
+                    result[motif] += weight
     return result
 
 
-def _pick_slot(state: KlubnachtState, seat: int, draw: Callable[[], float]) -> int:
+def _pick_slot(state: KlubnachtState, seat: int, draw: Callable[[], float], memo: Values) -> int:
     """Mostly the market card worth most to the seat and to deny, sometimes a random one."""
     market = state.market
     if draw() < NOISE:
         slot = int(draw() * 3)
         if market[slot] != NO_CARD:
             return slot
-    mine, theirs = values(state, seat), values(state, 1 - seat)
+    mine, theirs = memo.of(seat), memo.of(1 - seat)
     best, best_value = -1, -1.0
     for slot in (0, 1, 2):
         card = market[slot]
@@ -96,7 +118,7 @@ def _last_card_while_behind(state: KlubnachtState, seat: int) -> bool:
     return left == 1 and leader(state) != seat
 
 
-def _chip_key(state: KlubnachtState, seat: int) -> int:
+def _chip_key(state: KlubnachtState, seat: int, memo: Values) -> int:
     """The key of redeeming the chip now if that pays, else END_KEY (meaning: not now)."""
     if not chips.redeemable(state, seat):
         return END_KEY
@@ -109,12 +131,12 @@ def _chip_key(state: KlubnachtState, seat: int) -> int:
         counts = state.counts[1 - seat]
         if sum(counts) < 2:
             return END_KEY
-        theirs = values(state, 1 - seat)
+        theirs = memo.of(1 - seat)
         held = [m for m in range(len(counts)) if counts[m]]
         return MOTIF_KEY + max(held, key=lambda m: theirs[m])
     if chip == "free_drink":
         present = chips.stack_motifs(state)
-        mine = values(state, seat)
+        mine = memo.of(seat)
         motif = max(range(len(mine)), key=lambda m: mine[m] if present[m] else -1.0)
         return MOTIF_KEY + motif if present[motif] and mine[motif] >= 1.0 else END_KEY
     return END_KEY

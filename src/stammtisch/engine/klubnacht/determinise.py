@@ -1,8 +1,9 @@
 """Determinisation: a full night consistent with one seat's knowledge, hidden facts resampled.
 
 What the seat cannot know is drawn anew from `rng`: the opponent's cards it has not seen, the
-stack's content and order, the face-down tasks (from the catalogue, keeping their visible
-points) and the random source of later chance events. The result depends only on what the
+stack's content and order and the face-down tasks (from the catalogue, keeping their visible
+points); later chance events of the sample draw from `rng` itself (it replaces the night's own
+random source). The result depends only on what the
 seat may know, so a robot searching determinised nights cannot cheat.
 """
 
@@ -31,7 +32,7 @@ def determinise(state: KlubnachtState, seat: int, rng: random.Random) -> Klubnac
         visible.update(card for card, _ in pile)
     unknown = [c for c in range(CARD_COUNT) if c not in visible]
     hidden, stack = _split(state, seat, unknown, hidden_count, rng)
-    sample = state.clone()
+    sample = state.clone(rng)
     sample.hands[other] = known + hidden
     sample.counts[other] = _counts(sample.hands[other], len(state.counts[other]))
     sample.packed[other] = pack(sample.counts[other])
@@ -44,7 +45,6 @@ def determinise(state: KlubnachtState, seat: int, rng: random.Random) -> Klubnac
     for card in hidden:
         sample.seen[card] = 1 << other
     sample.set_tasks(_face_down_tasks(state, rng))
-    sample.rng = random.Random(rng.getrandbits(64))
     return sample
 
 

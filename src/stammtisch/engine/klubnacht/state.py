@@ -125,8 +125,8 @@ class KlubnachtState:
         self.points_of = tuple([task.points for task in tasks])
         self.lanes = lanes(self.needs)
 
-    def clone(self) -> KlubnachtState:
-        """An independent copy (the random source too)."""
+    def clone(self, rng: random.Random | None = None) -> KlubnachtState:
+        """An independent copy: of the random source too, unless `rng` is to be used instead."""
         other = KlubnachtState.__new__(KlubnachtState)
         other.tasks, other.needs, other.pool = self.tasks, self.needs, self.pool
         other.points_of, other.lanes = self.points_of, self.lanes
@@ -146,8 +146,10 @@ class KlubnachtState:
         other.hands = [self.hands[0][:], self.hands[1][:]]
         other.counts = [self.counts[0][:], self.counts[1][:]]
         other.spent = [self.spent[0][:], self.spent[1][:]]
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        if rng is None:
+            rng = random.Random.__new__(random.Random)
+            rng.setstate(self.rng.getstate())
+        other.rng = rng
         return other
 
     def snapshot(self) -> dict[str, object]:
