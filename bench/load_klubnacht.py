@@ -1,9 +1,14 @@
 """Load: N concurrent Klubnacht games driven through the JSON API by scripted clients.
 
-Starts `stammtisch serve` (one process, SQLite in a temporary folder) unless --url is given, signs
-up two members per game, starts the games by challenge and accept, then lets every game's
-scripted players act at an offered total rate for a fixed time (a finished game is followed by a
-rematch). Prints one line: offered and achieved actions/s and p50/p99 latency of the actions.
+Starts `stammtisch serve` (one process; SQLite in a temporary folder, or the database of
+--database-url) unless --url is given, signs up one member per game (members sit in a ring: each
+plays two games, one against each neighbour, well inside the limit of three), starts the games
+by challenge and accept, then lets every game's scripted players act at an offered total rate for a
+fixed time (a finished game is followed by a new one). Prints one line: offered and achieved
+actions/s, p50/p99 latency of the actions and the server's CPU time per action.
+
+The players speak HTTP/1.1 over raw keep-alive sockets (one per member), so the load generator
+stays cheap next to the server it measures.
 
     python bench/load_klubnacht.py --games 200 --rate 300 --seconds 30
 """
@@ -12,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import signal
@@ -21,13 +27,16 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
 import httpx
 
 PASSWORD = "load-test-password"
+T = TypeVar("T")
 
 
 @dataclass
@@ -42,6 +51,60 @@ class Stats:
         self.errors[code] = self.errors.get(code, 0) + 1
 
 
+class Player:
+    """A member's keep-alive HTTP/1.1 connection: raw asyncio streams, JSON in and out."""
+
+    def __init__(self, url: str, cookie: str, csrf: str) -> None:
+        parts = urlsplit(url)
+        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
+        self.head = (
+            f"Host: {self.host}:{self.port}\r\nCookie: stammtisch_session={cookie}\r\n"
+            f"X-CSRF-Token: {csrf}\r\n"
+        )
+        self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+
+    async def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        """One request; a keep-alive connection the server closed meanwhile is opened again."""
+        for attempt in (1, 2):
+            try:
+                return await self._exchange(method, path, body)
+            except (ConnectionError, asyncio.IncompleteReadError):
+                self.close()
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def _exchange(self, method: str, path: str, body: Any) -> tuple[int, Any]:
+        if self.streams is None:
+            self.streams = await asyncio.open_connection(self.host, self.port)
+        reader, writer = self.streams
+        payload = b"" if body is None else json.dumps(body).encode()
+        extra = f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n"
+        writer.write(f"{method} {path} HTTP/1.1\r\n{self.head}{extra}\r\n".encode() + payload)
+        head = await reader.readuntil(b"\r\n\r\n")
+        status = int(head[9:12])
+        length, closing = 0, False
+        for line in head.split(b"\r\n")[1:]:
+            name, _, value = line.partition(b":")
+            name = name.strip().lower()
+            if name == b"content-length":
+                length = int(value)
+            elif name == b"connection" and value.strip().lower() == b"close":
+                closing = True
+            elif name == b"transfer-encoding":
+                raise SystemExit("the server sent a chunked answer; this client reads lengths only")
+        data = await reader.readexactly(length) if length else b""
+        if closing:
+            self.close()
+        return status, json.loads(data) if data else None
+
+    def close(self) -> None:
+        """Drop the connection (the next request opens a new one)."""
+        if self.streams is not None:
+            self.streams[1].close()
+            self.streams = None
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -54,10 +117,12 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(folder: Path, database_url: str | None) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     env = {**os.environ, "STAMMTISCH_DATA_DIR": str(folder), "STAMMTISCH_PORT": str(port)}
     env.pop("STAMMTISCH_DATABASE_URL", None)
+    if database_url:
+        env["STAMMTISCH_DATABASE_URL"] = database_url
     log = (folder / "server.log").open("wb")
     process = subprocess.Popen(
         [sys.executable, "-m", "stammtisch", "serve"], env=env, stdout=log, stderr=log
@@ -72,35 +137,32 @@ def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
     raise SystemExit("the server did not start")
 
 
-async def sign_up(url: str, nickname: str, limits: asyncio.Semaphore) -> httpx.AsyncClient:
-    client = httpx.AsyncClient(base_url=url, timeout=30)
-    async with limits:
+async def sign_up(url: str, nickname: str, limits: asyncio.Semaphore) -> tuple[str, str]:
+    """A new member's session cookie and CSRF token."""
+    async with limits, httpx.AsyncClient(base_url=url, timeout=60) as client:
         answer = await client.post(
             "/api/accounts/signup", json={"nickname": nickname, "password": PASSWORD}
         )
-    answer.raise_for_status()
-    client.headers["X-CSRF-Token"] = answer.json()["csrf_token"]
-    return client
+        answer.raise_for_status()
+        return client.cookies["stammtisch_session"], answer.json()["csrf_token"]
 
 
-async def request(
-    client: httpx.AsyncClient, method: str, path: str, **kwargs: Any
-) -> httpx.Response:
-    """One request; a keep-alive connection the server closed meanwhile is retried once."""
-    try:
-        return await client.request(method, path, **kwargs)
-    except httpx.RemoteProtocolError:
-        return await client.request(method, path, **kwargs)
+def checked(answer: tuple[int, Any]) -> Any:
+    status, body = answer
+    if status >= 300:
+        raise SystemExit(f"setup failed: {status} {body}")
+    return body
 
 
-async def new_game(players: list[httpx.AsyncClient], nickname: str) -> int:
-    challenge = await players[0].post(
-        "/api/challenges", json={"nickname": nickname, "game": "klubnacht"}
+async def new_game(players: list[Player], nickname: str) -> int:
+    challenge = checked(
+        await players[0].request(
+            "POST", "/api/challenges", {"nickname": nickname, "game": "klubnacht"}
+        )
     )
-    challenge.raise_for_status()
-    accepted = await players[1].post(f"/api/challenges/{challenge.json()['id']}/accept")
-    accepted.raise_for_status()
-    return int(accepted.json()["game_id"])
+    accept = f"/api/challenges/{challenge['id']}/accept"
+    accepted = checked(await players[1].request("POST", accept))
+    return int(accepted["game_id"])
 
 
 def choose(legal: list[str], rng: random.Random) -> str:
@@ -116,14 +178,15 @@ def choose(legal: list[str], rng: random.Random) -> str:
 
 async def drive(
     index: int,
-    players: list[httpx.AsyncClient],
+    players: list[Player],
     nickname: str,
-    interval: float,
-    stop: float,
+    game_id: int,
+    timing: tuple[float, float],
     stats: Stats,
 ) -> None:
+    """Play one table until `stop`: the actor's view at each turn, then actions at the pace."""
+    interval, stop = timing
     rng = random.Random(index)
-    game_id = await new_game(players, nickname)
     await asyncio.sleep(rng.random() * interval)
     next_at = time.perf_counter()
     legal: list[str] = []
@@ -131,13 +194,13 @@ async def drive(
     while time.perf_counter() < stop:
         if not legal:
             if actor < 0:
-                view = (await request(players[0], "GET", f"/api/games/{game_id}")).json()
+                view = checked(await players[0].request("GET", f"/api/games/{game_id}"))
                 if view["status"] != "active":
                     stats.games_finished += 1
                     game_id, actor = await new_game(players, nickname), -1
                     continue
                 actor = view["to_act"][0]
-            mine = (await request(players[actor], "GET", f"/api/games/{game_id}")).json()
+            mine = checked(await players[actor].request("GET", f"/api/games/{game_id}"))
             legal, seq = mine["legal"], mine["seq"]
             if not legal:
                 actor = -1
@@ -145,19 +208,15 @@ async def drive(
         next_at += interval * rng.uniform(0.5, 1.5)
         await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
         started = time.perf_counter()
-        answer = await request(
-            players[actor],
-            "POST",
-            f"/api/games/{game_id}/actions",
-            json={"seq": seq, "action": choose(legal, rng)},
+        status, body = await players[actor].request(
+            "POST", f"/api/games/{game_id}/actions", {"seq": seq, "action": choose(legal, rng)}
         )
         elapsed = time.perf_counter() - started
-        if answer.status_code != 200:
-            stats.error(answer.json().get("error", str(answer.status_code)))
+        if status != 200:
+            stats.error(body.get("error", str(status)) if body else str(status))
             legal, actor = [], -1
             continue
         stats.latencies.append(elapsed)
-        body = answer.json()
         seq, legal = body["seq"], body["legal"]
         actor = body["to_act"][0] if body["to_act"] else -1
 
@@ -168,22 +227,33 @@ async def run(
     """Set up the games, drive them; returns the stats and the server's CPU seconds meanwhile."""
     limits = asyncio.Semaphore(16)
     tag = f"{os.getpid() % 10000}"
-    names = [(f"a{tag}_{i}", f"b{tag}_{i}") for i in range(games)]
-    clients = await asyncio.gather(*(sign_up(url, name, limits) for pair in names for name in pair))
+    names = [f"m{tag}_{i}" for i in range(max(games, 3))]
+    members = await asyncio.gather(*(sign_up(url, name, limits) for name in names))
+    pairs = [(i, (i + 1) % len(names)) for i in range(games)]
+    tables = [[Player(url, *members[a]), Player(url, *members[b])] for a, b in pairs]
+    opponents = [names[b] for _, b in pairs]
+    game_ids = await asyncio.gather(*(new_game(tables[i], opponents[i]) for i in range(games)))
     stats = Stats()
     interval = games / rate
-    stop = time.perf_counter() + seconds + interval
+    timing = (interval, time.perf_counter() + seconds + interval)
     cpu_before = cpu_seconds(server_pid) if server_pid else 0.0
     await asyncio.gather(
-        *(
-            drive(i, [clients[2 * i], clients[2 * i + 1]], names[i][1], interval, stop, stats)
-            for i in range(games)
-        )
+        *(drive(i, tables[i], opponents[i], game_ids[i], timing, stats) for i in range(games))
     )
     cpu = cpu_seconds(server_pid) - cpu_before if server_pid else float("nan")
-    for client in clients:
-        await client.aclose()
+    for table in tables:
+        for player in table:
+            player.close()
     return stats, cpu
+
+
+def event_loop_run(main: Coroutine[Any, Any, T]) -> T:
+    """Run on uvloop when it is installed (it comes with uvicorn[standard]), else asyncio."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)
+    return uvloop.run(main)
 
 
 def main() -> None:
@@ -192,26 +262,27 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=300.0, help="offered actions per second")
     parser.add_argument("--seconds", type=float, default=30.0, help="measured time")
     parser.add_argument("--url", help="an already running server (default: start one)")
+    parser.add_argument(
+        "--database-url", help="the started server's database (default: SQLite in a temp folder)"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        process, url = (None, args.url) if args.url else start_server(Path(folder))
+        started = None if args.url else start_server(Path(folder), args.database_url)
+        url = started[1] if started else args.url
         try:
-            began = time.perf_counter()
-            pid = process.pid if process is not None else None
-            stats, cpu = asyncio.run(run(url, args.games, args.rate, args.seconds, pid))
-            wall = time.perf_counter() - began
+            pid = started[0].pid if started else None
+            stats, cpu = event_loop_run(run(url, args.games, args.rate, args.seconds, pid))
         finally:
-            if process is not None:
-                process.send_signal(signal.SIGTERM)
-                process.wait(timeout=30)
+            if started is not None:
+                started[0].send_signal(signal.SIGTERM)
+                started[0].wait(timeout=30)
     latencies = sorted(stats.latencies)
-    measured = min(wall, args.seconds)
     p50 = statistics.median(latencies) * 1000 if latencies else float("nan")
     p99 = latencies[int(len(latencies) * 0.99) - 1] * 1000 if latencies else float("nan")
     errors = ",".join(f"{k}={v}" for k, v in sorted(stats.errors.items())) or "none"
     print(
         f"load_klubnacht: games={args.games} offered={args.rate:.0f}/s "
-        f"achieved={len(latencies) / measured:.1f} actions/s p50={p50:.1f}ms p99={p99:.1f}ms "
+        f"achieved={len(latencies) / args.seconds:.1f} actions/s p50={p50:.1f}ms p99={p99:.1f}ms "
         f"actions={len(latencies)} finished_games={stats.games_finished} errors={errors} "
         f"server_cpu={1000 * cpu / max(len(latencies), 1):.2f}ms/action"
     )
