@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from stammtisch.engine.protocol import Game
 from stammtisch.engine.registry import get_game
+from stammtisch.services.gamehead import Head, SeatInfo
 from stammtisch.store.games import ActionRow, GameRow
 
 LOCK_STRIPES = 1024
@@ -22,10 +23,11 @@ LOCK_STRIPES = 1024
 
 @dataclass
 class Cached:
-    """The state of a game after its first `seq` log entries."""
+    """The state of a game after its first `seq` log entries, and its seats then (if known)."""
 
     seq: int
     state: Any
+    seats: tuple[SeatInfo, ...] | None = None
 
 
 class GameCache:
@@ -47,27 +49,47 @@ class GameCache:
         with self._locks[game_id % LOCK_STRIPES]:
             yield
 
-    def state(self, session: Session, row: GameRow) -> Any:
+    def state(self, session: Session, row: GameRow | Head) -> Any:
         """The state of this game at the stored `row.seq` (call with the game's lock held)."""
-        game = get_game(row.game)
         with self._guard:
             entry = self._entries.get(row.id)
             if entry is not None:
                 self._entries.move_to_end(row.id)
+        if entry is not None and entry.seq == row.seq:
+            return entry.state
+        game = get_game(row.game)
         if entry is None or entry.seq > row.seq:
             entry = Cached(0, game.setup(row.options, row.seed))
-        if entry.seq < row.seq:
-            _replay(game, session, row.id, entry, row.seq)
+        _replay(game, session, row.id, entry, row.seq)
         self.store(row.id, entry.seq, entry.state)
         return entry.state
 
-    def store(self, game_id: int, seq: int, state: Any) -> None:
-        """Remember the state of a game at this log position."""
+    def seats(self, game_id: int, seq: int) -> tuple[SeatInfo, ...] | None:
+        """The seats remembered with the state at this log position, if any.
+
+        Seats change only in a step of the log (a member leaves, a bot takes over), so seats
+        remembered at the game's current `seq` are current.
+        """
         with self._guard:
-            self._entries[game_id] = Cached(seq, state)
+            entry = self._entries.get(game_id)
+        return entry.seats if entry is not None and entry.seq == seq else None
+
+    def store(
+        self, game_id: int, seq: int, state: Any, seats: tuple[SeatInfo, ...] | None = None
+    ) -> None:
+        """Remember the state of a game at this log position (and its seats, if known)."""
+        with self._guard:
+            self._entries[game_id] = Cached(seq, state, seats)
             self._entries.move_to_end(game_id)
             while len(self._entries) > self._capacity:
                 self._entries.popitem(last=False)
+
+    def remember_seats(self, game_id: int, seq: int, seats: tuple[SeatInfo, ...]) -> None:
+        """Keep the seats read at this log position with the state cached for it."""
+        with self._guard:
+            entry = self._entries.get(game_id)
+            if entry is not None and entry.seq == seq:
+                entry.seats = seats
 
     def forget(self, game_id: int) -> None:
         """Drop a game's state (after a failed write, its cached state may be ahead)."""

@@ -8,8 +8,9 @@ and when the game is over store the result and publish `GameFinished` in the sam
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
@@ -18,11 +19,32 @@ from stammtisch.engine.protocol import Event, Outcome, Seat
 from stammtisch.engine.registry import get_game
 from stammtisch.services.context import context_of
 from stammtisch.services.events import GameFinished, publish
+from stammtisch.services.gamehead import SeatInfo, load_seats
 from stammtisch.services.notifications import notify
 from stammtisch.services.policy import policy
 from stammtisch.store.deadlines import DeadlineRow
 from stammtisch.store.games import ActionRow, GameRow, SeatRow
+from stammtisch.store.hotpath import CLOCKED_SEATS, START_CLOCK, STOP_CLOCK
 from stammtisch.store.members import nicknames
+
+
+class Seated(Protocol):
+    """A seat as steps read it: a stored seat row or the hot path's plain copy."""
+
+    @property
+    def seat(self) -> int:
+        """The seat's number."""
+        ...
+
+    @property
+    def member_id(self) -> int | None:
+        """The member sitting there (None: a bot seat)."""
+        ...
+
+    @property
+    def bot(self) -> str | None:
+        """The bot playing the seat, if any."""
+        ...
 
 
 def seats_of(session: Session, game_id: int) -> list[SeatRow]:
@@ -79,6 +101,34 @@ def append(
     return entry
 
 
+@dataclass(frozen=True, slots=True)
+class GameRef:
+    """The columns of a game that its clocks and notices need (ORM row or prepared read)."""
+
+    id: int
+    game: str
+    clock: dict[str, Any]
+    seq: int
+
+
+@dataclass(frozen=True, slots=True)
+class NextStep:
+    """Who acts after a step, whether that is a bot, and the outcome once the game is over."""
+
+    to_act: list[Seat]
+    bot_turn: bool
+    outcome: Outcome | None
+
+
+def next_step(game_name: str, state: Any, seats: Sequence[Seated]) -> NextStep:
+    """Who acts now that the state is what it is (nobody once the game is over)."""
+    game = get_game(game_name)
+    outcome = game.outcome(state)
+    to_act = [] if outcome is not None else sorted(game.to_act(state))
+    bot_turn = any(s.bot for s in seats if s.seat in to_act)
+    return NextStep(to_act, bot_turn, outcome)
+
+
 def settle(
     session: Session,
     row: GameRow,
@@ -88,71 +138,88 @@ def settle(
     seated: bool = False,
     acted: Seat | None = None,
 ) -> None:
-    """After a step: who acts now, the clocks, your-turn notices, bot turns, or the game's end.
+    """After a step: who acts now, the clocks, your-turn notices, bot turns, or the game's end."""
+    step = next_step(row.game, state, seats)
+    before = list(row.to_act)
+    row.to_act = step.to_act
+    row.bot_turn = step.bot_turn
+    session.flush()
+    ref = GameRef(row.id, row.game, dict(row.clock), row.seq)
+    infos = load_seats(session.connection(), row.id)
+    move_clocks(session, ref, before, step.to_act, infos, seated=seated, acted=acted)
+    ctx = context_of(session)
+    ctx.publish_after_commit(session, f"game:{row.id}", {"type": "game", "seq": row.seq})
+    if step.outcome is not None:
+        finish(session, row, seats, step.outcome, "normal", None)
+
+
+def move_clocks(
+    session: Session,
+    ref: GameRef,
+    before: Sequence[Seat],
+    now_to_act: Sequence[Seat],
+    seats: Sequence[SeatInfo],
+    *,
+    seated: bool = False,
+    acted: Seat | None = None,
+) -> None:
+    """Start and stop turn clocks and send your-turn notices after a step.
 
     Turn clocks only change when the set of seats to act changes, or when `seated` says that who
     sits on a seat changed (a bot took a seat over). Realtime clocks are per decision: the seat
     that `acted` and must act again gets a fresh clock.
     """
-    game = get_game(row.game)
-    outcome = game.outcome(state)
-    before = set(row.to_act)
-    now_to_act = set() if outcome is not None else set(game.to_act(state))
-    row.to_act = sorted(now_to_act)
-    row.bot_turn = any(s.bot for s in seats if s.seat in now_to_act)
+    must, was = set(now_to_act), set(before)
     humans = {s.seat for s in seats if s.bot is None and s.member_id is not None}
-    restart = acted if row.clock.get("mode") == "realtime" else None
-    if seated or now_to_act != before or restart in now_to_act:
-        _sync_deadlines(session, row, now_to_act & humans, restart)
-        for seat in sorted((now_to_act & humans) - before):
-            _your_turn(session, row, seats, seat)
-    ctx = context_of(session)
-    ctx.publish_after_commit(session, f"game:{row.id}", {"type": "game", "seq": row.seq})
-    if outcome is not None:
-        finish(session, row, seats, outcome, "normal", None)
+    restart = acted if ref.clock.get("mode") == "realtime" else None
+    if seated or must != was or restart in must:
+        _sync_deadlines(session, ref, must & humans, restart)
+        for seat in sorted((must & humans) - was):
+            _your_turn(session, ref, seats, seat)
 
 
 def _sync_deadlines(
-    session: Session, row: GameRow, must_act: set[Seat], restart: Seat | None = None
+    session: Session, ref: GameRef, must_act: set[Seat], restart: Seat | None = None
 ) -> None:
     """A seat's clock starts when it has to act and stops when it no longer has to."""
     ctx = context_of(session)
-    existing = {
-        d.seat: d for d in session.scalars(select(DeadlineRow).where(DeadlineRow.game_id == row.id))
-    }
-    for seat, deadline in list(existing.items()):
+    connection = session.connection()
+    game_id = {"game_id": ref.id}
+    existing = {int(seat) for (seat,) in connection.execute(CLOCKED_SEATS, game_id)}
+    for seat in sorted(existing):
         if seat not in must_act or seat == restart:
-            session.delete(deadline)
-            del existing[seat]
+            connection.execute(STOP_CLOCK, {**game_id, "seat": seat})
+            existing.discard(seat)
     now = ctx.clock.now()
-    rules = policy(row.game)
-    for seat in must_act - existing.keys():
-        if row.clock.get("mode") == "realtime":
-            due, remind = now + timedelta(seconds=int(row.clock["seconds"])), None
+    rules = policy(ref.game)
+    for seat in sorted(must_act - existing):
+        if ref.clock.get("mode") == "realtime":
+            due, remind = now + timedelta(seconds=int(ref.clock["seconds"])), None
         else:
             due, remind = now + rules.turn, now + rules.reminder
-        session.add(
-            DeadlineRow(
-                game_id=row.id, seat=seat, seq=row.seq, started_at=now, due_at=due, remind_at=remind
-            )
+        connection.execute(
+            START_CLOCK,
+            {**game_id, "seat": seat, "seq": ref.seq, "started_at": now, "due_at": due}
+            | {"remind_at": remind},
         )
 
 
-def opponents_of(session: Session, seats: list[SeatRow], seat: Seat) -> list[str]:
+def opponents_of(session: Session, seats: Sequence[Seated], seat: Seat) -> list[str]:
     """Nicknames of the other members at the table (bots are left out)."""
     names = nicknames(session, (s.member_id for s in seats))
     return [names[s.member_id] for s in seats if s.seat != seat and s.member_id in names]
 
 
-def _your_turn(session: Session, row: GameRow, seats: list[SeatRow], seat: Seat) -> None:
+def _your_turn(session: Session, ref: GameRef, seats: Sequence[SeatInfo], seat: Seat) -> None:
     member_id = seats[seat].member_id
-    if member_id is None or row.clock.get("mode") == "realtime":
+    if member_id is None or ref.clock.get("mode") == "realtime":
         return
+    opponents = [s.nickname for s in seats if s.seat != seat and s.nickname is not None]
     notify(
         session,
         member_id,
         "your_turn",
-        {"game_id": row.id, "game": row.game, "opponents": opponents_of(session, seats, seat)},
+        {"game_id": ref.id, "game": ref.game, "opponents": opponents},
     )
 
 

@@ -12,17 +12,11 @@ from stammtisch.services.album.collection import worn_backs
 from stammtisch.services.context import Context
 from stammtisch.services.errors import not_found
 from stammtisch.services.gamecache import GameCache
-from stammtisch.services.gameflow import seats_of, visible_events
-from stammtisch.store.deadlines import DeadlineRow
-from stammtisch.store.games import ActionRow, GameRow, SeatRow
-from stammtisch.store.members import nicknames
-
-
-def seat_of(seats: list[SeatRow], member_id: int | None) -> int | None:
-    """The seat of this member at the table, or None for a spectator."""
-    if member_id is None:
-        return None
-    return next((s.seat for s in seats if s.member_id == member_id), None)
+from stammtisch.services.gameflow import visible_events
+from stammtisch.services.gamehead import Head, SeatInfo, load_head, load_seats, seat_of
+from stammtisch.services.moves import seats_now
+from stammtisch.store.games import ActionRow, GameRow
+from stammtisch.store.hotpath import GAME_DEADLINES
 
 
 class GameViews:
@@ -41,19 +35,28 @@ class GameViews:
     def view(self, viewer: int | None, game_id: int) -> dict[str, Any]:
         """The game as this member sees it (their seat's view; others get the spectator view)."""
         with self.cache.locked(game_id), self.ctx.read() as session:
-            row = self._row(session, game_id)
-            seats = seats_of(session, game_id)
-            seat = seat_of(seats, viewer)
-            state = self.cache.state(session, row)
-            game = get_game(row.game)
+            connection = session.connection()
+            head = load_head(connection, game_id)
+            if head is None:
+                raise not_found("game.unknown_game", "There is no such game.")
+            seats = seats_now(self.cache, connection, head)
+            mine = seat_of(seats, viewer)
+            seat = None if mine is None else mine.seat
+            state = self.cache.state(session, head)
+            game = get_game(head.game)
             may_act = (
-                row.status == "active"
-                and seat is not None
-                and seats[seat].bot is None
-                and seat in game.to_act(state)
+                head.status == "active"
+                and mine is not None
+                and mine.bot is None
+                and mine.seat in game.to_act(state)
             )
+            deadlines = {
+                int(s): due.isoformat()
+                for s, due in connection.execute(GAME_DEADLINES, {"game_id": game_id})
+            }
+            backs = worn_backs(session, (s.member_id for s in seats))
             return {
-                **self._table(session, row, seats),
+                **table(head, seats, deadlines, backs),
                 "seat": seat,
                 "view": game.view(state, seat),
                 "legal": [game.action_text(a) for a in game.legal_actions(state, seat)]
@@ -61,45 +64,12 @@ class GameViews:
                 else [],
             }
 
-    def _table(self, session: Session, row: GameRow, seats: list[SeatRow]) -> dict[str, Any]:
-        names = nicknames(session, (s.member_id for s in seats))
-        backs = worn_backs(session, (s.member_id for s in seats))
-        deadlines = {
-            d.seat: d.due_at.isoformat()
-            for d in session.scalars(select(DeadlineRow).where(DeadlineRow.game_id == row.id))
-        }
-        return {
-            "game_id": row.id,
-            "game": row.game,
-            "options": row.options,
-            "practice": row.practice,
-            "clock": row.clock,
-            "status": row.status,
-            "seq": row.seq,
-            "to_act": row.to_act,
-            "seats": [
-                {
-                    "seat": s.seat,
-                    "nickname": names.get(s.member_id) if s.member_id is not None else None,
-                    "bot": s.bot,
-                    "left": s.left,
-                    "deadline": deadlines.get(s.seat),
-                    "card_back": backs.get(s.member_id) if s.member_id is not None else None,
-                }
-                for s in seats
-            ],
-            "outcome": row.outcome,
-            "ended_by": row.ended_by,
-            "ended_seat": row.ended_seat,
-            "rematch_of": row.rematch_of,
-        }
-
     def events_since(self, viewer: int | None, game_id: int, after: int) -> list[dict[str, Any]]:
         """Log entries after step `after`, each with the events this viewer may see."""
         with self.ctx.read() as session:
             self._row(session, game_id)
-            seats = seats_of(session, game_id)
-            seat = seat_of(seats, viewer)
+            mine = seat_of(load_seats(session.connection(), game_id), viewer)
+            seat = None if mine is None else mine.seat
             rows = session.scalars(
                 select(ActionRow)
                 .where(ActionRow.game_id == game_id, ActionRow.seq > after)
@@ -114,3 +84,38 @@ class GameViews:
                 }
                 for r in rows
             ]
+
+
+def table(
+    head: Head,
+    seats: tuple[SeatInfo, ...],
+    deadlines: dict[int, str],
+    backs: dict[int, dict[str, Any]],
+) -> dict[str, Any]:
+    """What everyone may see of a game: options, status, whose turn, the seats, their clocks and
+    the card backs the members wear."""
+    return {
+        "game_id": head.id,
+        "game": head.game,
+        "options": head.options,
+        "practice": head.practice,
+        "clock": head.clock,
+        "status": head.status,
+        "seq": head.seq,
+        "to_act": head.to_act,
+        "seats": [
+            {
+                "seat": s.seat,
+                "nickname": s.nickname,
+                "bot": s.bot,
+                "left": s.left,
+                "deadline": deadlines.get(s.seat),
+                "card_back": backs.get(s.member_id) if s.member_id is not None else None,
+            }
+            for s in seats
+        ],
+        "outcome": head.outcome,
+        "ended_by": head.ended_by,
+        "ended_seat": head.ended_seat,
+        "rematch_of": head.rematch_of,
+    }

@@ -12,9 +12,9 @@ from sqlalchemy.orm import Session
 from stammtisch.services.context import Context, context_of
 from stammtisch.services.events import GameFinished, subscribe
 from stammtisch.services.texts import has_text, translate
+from stammtisch.store.hotpath import ADD_NOTIFICATION, EMAIL_WISH, WATCHING
 from stammtisch.store.members import Member, nicknames
 from stammtisch.store.notifications import NotificationRow
-from stammtisch.store.presence import PresenceRow
 
 log = logging.getLogger(__name__)
 
@@ -35,16 +35,8 @@ KINDS = (
 
 def is_watching(session: Session, member_id: int, game_id: int, now: datetime) -> bool:
     """Whether the member has that game open right now (in any server process)."""
-    return (
-        session.scalar(
-            select(PresenceRow.connection).where(
-                PresenceRow.member_id == member_id,
-                PresenceRow.game_id == game_id,
-                PresenceRow.expires_at > now,
-            )
-        )
-        is not None
-    )
+    params = {"member_id": member_id, "game_id": game_id, "now": now}
+    return session.connection().execute(WATCHING, params).first() is not None
 
 
 def notify(session: Session, member_id: int, kind: str, data: dict[str, Any]) -> bool:
@@ -59,19 +51,21 @@ def notify(session: Session, member_id: int, kind: str, data: dict[str, Any]) ->
     now = ctx.clock.now()
     if kind == "your_turn" and is_watching(session, member_id, int(data["game_id"]), now):
         return False
-    member = session.get(Member, member_id)
-    if member is None:
+    connection = session.connection()
+    wish = connection.execute(EMAIL_WISH, {"member_id": member_id}).first()
+    if wish is None:
         return False
-    wants_email = member.email_notifications and member.email is not None
-    session.add(
-        NotificationRow(
-            member_id=member_id,
-            kind=kind,
-            data=data,
-            created_at=now,
-            email_status="pending" if wants_email else "none",
-            email_due_at=now if wants_email else None,
-        )
+    wants_email = bool(wish.email_notifications) and wish.email is not None
+    connection.execute(
+        ADD_NOTIFICATION,
+        {
+            "member_id": member_id,
+            "kind": kind,
+            "data": data,
+            "created_at": now,
+            "email_status": "pending" if wants_email else "none",
+            "email_due_at": now if wants_email else None,
+        },
     )
     ctx.publish_after_commit(session, f"member:{member_id}", {"type": "notification"})
     return True

@@ -5,16 +5,14 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
-from sqlalchemy.orm.exc import StaleDataError
 
 from stammtisch.bots.protocol import Bot
 from stammtisch.bots.registry import make_bot
-from stammtisch.engine.protocol import GameError, Seat
+from stammtisch.engine.protocol import GameError
 from stammtisch.engine.registry import game_names, get_game
 from stammtisch.services.context import Context
 from stammtisch.services.errors import ServiceError, conflict, forbidden, not_found
@@ -25,13 +23,13 @@ from stammtisch.services.gameflow import (
     forfeit_outcome,
     seats_of,
     settle,
-    visible_events,
 )
 from stammtisch.services.limits import check_practice_limit
+from stammtisch.services.moves import Played, play
 from stammtisch.services.notifications import notify
 from stammtisch.services.policy import policy
 from stammtisch.store.db import after_commit
-from stammtisch.store.games import ActionRow, GameRow, SeatRow
+from stammtisch.store.games import GameRow, SeatRow
 
 
 @dataclass(frozen=True)
@@ -40,22 +38,6 @@ class SeatSpec:
 
     member_id: int | None = None
     bot: str | None = None
-
-
-@dataclass(frozen=True)
-class Played:
-    """The answer to a submitted action: the game's new sequence number and what the seat saw."""
-
-    game_id: int
-    seq: int
-    events: list[dict[str, Any]]
-    repeated: bool
-    bot_turn: bool
-    to_act: list[Seat] = field(default_factory=list)
-    view: dict[str, Any] | None = None
-    """The seat's view after the action (None for a repeated submission: fetch the game)."""
-    legal: list[str] = field(default_factory=list)
-    """The seat's legal actions now (empty once its turn is over)."""
 
 
 def check_game(name: str) -> str:
@@ -168,73 +150,8 @@ class Tables:
         return row, seat, seats
 
     def act(self, member_id: int, game_id: int, seq: int, text: str) -> Played:
-        """Play an action expected at sequence number `seq`; acknowledged only once committed.
-
-        A submission for a step that is already taken is stale, unless it is the very action that
-        was applied there (a resubmission), which is answered with success and applies nothing.
-        """
-        with self.cache.locked(game_id):
-            applied = False
-            try:
-                with self.ctx.write() as session:
-                    row, seat_row, seats = self._seat(session, game_id, member_id)
-                    if seq != row.seq:
-                        return self._resubmitted(session, row, seat_row, seq, text)
-                    if row.status != "active":
-                        raise conflict("game.over", "This game is over.")
-                    if seat_row.left is not None or seat_row.bot is not None:
-                        raise forbidden("game.seat_left", "A bot plays your seat now.")
-                    game = get_game(row.game)
-                    state = self.cache.state(session, row)
-                    action = game.parse_action(text)
-                    if seat_row.seat not in game.to_act(state):
-                        raise conflict("game.not_your_turn", "It is not your turn.")
-                    events = game.apply(state, seat_row.seat, action)
-                    applied = True
-                    text = game.action_text(action)
-                    entry = append(session, row, seat_row.seat, "play", text, member_id, events)
-                    settle(session, row, state, seats, acted=seat_row.seat)
-                    seen = visible_events(entry.events, seat_row.seat)
-                    seat = seat_row.seat
-                    legal = game.legal_actions(state, seat) if seat in row.to_act else []
-                    played = Played(
-                        game_id,
-                        row.seq,
-                        seen,
-                        repeated=False,
-                        bot_turn=row.bot_turn,
-                        to_act=list(row.to_act),
-                        view=game.view(state, seat),
-                        legal=[game.action_text(a) for a in legal],
-                    )
-            except StaleDataError:
-                self.cache.forget(game_id)
-                raise conflict("game.stale", "Someone else moved first; reload the game.") from None
-            except BaseException:
-                if applied:
-                    self.cache.forget(game_id)
-                raise
-            self.cache.store(game_id, row.seq, state)
-            return played
-
-    def _resubmitted(
-        self, session: Session, row: GameRow, seat_row: SeatRow, seq: int, text: str
-    ) -> Played:
-        entry = session.scalar(
-            select(ActionRow).where(ActionRow.game_id == row.id, ActionRow.seq == seq + 1)
-        )
-        if entry is not None and entry.seat == seat_row.seat and entry.kind == "play":
-            game = get_game(row.game)
-            try:
-                same = game.action_text(game.parse_action(text)) == entry.text
-            except GameError:
-                same = False
-            if same:
-                seen = visible_events(entry.events, seat_row.seat)
-                return Played(row.id, seq + 1, seen, repeated=True, bot_turn=row.bot_turn)
-        raise conflict(
-            "game.stale", f"The game is at step {row.seq}, not {seq}; reload it and try again."
-        )
+        """Play an action expected at sequence number `seq` (see `moves.play`)."""
+        return play(self.ctx, self.cache, member_id, game_id, seq, text)
 
     def resign(self, member_id: int, game_id: int) -> None:
         """Give up: the seat loses (in games where a bot takes over, the bot plays on)."""

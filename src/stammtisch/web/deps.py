@@ -1,4 +1,8 @@
-"""Request dependencies: the platform, the signed-in member, and CSRF checks for writes."""
+"""Request dependencies: the platform, the signed-in member, and CSRF checks for writes.
+
+They are coroutines (a sync dependency costs a thread hop per request); the session lookup is
+answered from the process's short-lived cache, or read as `service_call` says.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from fastapi import Depends, Request
 from stammtisch.services.accounts import Identity
 from stammtisch.services.errors import Problem, ServiceError
 from stammtisch.services.platform import Platform
+from stammtisch.web.calls import service_call
 
 SESSION_COOKIE = "stammtisch_session"
 CSRF_HEADER = "X-CSRF-Token"
@@ -19,10 +24,15 @@ SAFE_FETCH_SITES = ("same-origin", "none")
 """`Sec-Fetch-Site` values of requests a browser made from this site (or typed in by hand)."""
 
 
-def get_platform(request: Request) -> Platform:
+def platform_of(request: Request) -> Platform:
     """The services of this process."""
     platform: Platform = request.app.state.platform
     return platform
+
+
+async def get_platform(request: Request) -> Platform:
+    """The services of this process (as a dependency)."""
+    return platform_of(request)
 
 
 def identity_of(platform: Platform, token: str | None) -> Identity | None:
@@ -30,22 +40,28 @@ def identity_of(platform: Platform, token: str | None) -> Identity | None:
     return platform.accounts.identify(token) if token else None
 
 
-def signed_in(request: Request) -> Identity:
+async def _identity(request: Request) -> Identity | None:
+    platform = platform_of(request)
+    token = request.cookies.get(SESSION_COOKIE)
+    return await service_call(platform, identity_of, platform, token)
+
+
+async def signed_in(request: Request) -> Identity:
     """The member of the session cookie; 401 without a valid session."""
-    identity = identity_of(get_platform(request), request.cookies.get(SESSION_COOKIE))
+    identity = await _identity(request)
     if identity is None:
         raise ServiceError("accounts.not_signed_in", "Sign in first.", Problem.UNAUTHENTICATED)
     return identity
 
 
-def maybe_signed_in(request: Request) -> Identity | None:
+async def maybe_signed_in(request: Request) -> Identity | None:
     """The member of the session cookie, or None for an anonymous visitor."""
-    return identity_of(get_platform(request), request.cookies.get(SESSION_COOKIE))
+    return await _identity(request)
 
 
-def writer(request: Request) -> Identity:
+async def writer(request: Request) -> Identity:
     """The signed-in member of a write request, whose CSRF header must match the session's."""
-    identity = signed_in(request)
+    identity = await signed_in(request)
     sent = request.headers.get(CSRF_HEADER, "")
     if not hmac.compare_digest(sent.encode(), identity.csrf_token.encode()):
         raise ServiceError(
@@ -74,7 +90,7 @@ def from_elsewhere(headers: Mapping[str, str], public_base_url: str) -> bool:
 
 def same_site(request: Request) -> None:
     """Refuse a request a browser sent from another site (login CSRF for sign-up and login)."""
-    if from_elsewhere(request.headers, get_platform(request).ctx.settings.public_base_url):
+    if from_elsewhere(request.headers, platform_of(request).ctx.settings.public_base_url):
         raise ServiceError(
             "accounts.csrf",
             "This request came from another site; sign in on Stammtisch's own pages.",

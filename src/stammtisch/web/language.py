@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import Depends, Query, Request
 
 from stammtisch.services.accounts import LANGUAGES
-from stammtisch.web.deps import SESSION_COOKIE, get_platform, identity_of
+from stammtisch.web.deps import SESSION_COOKIE, identity_of, platform_of
 from stammtisch.web.routes.accounts import browser_language
 
 
@@ -18,7 +18,7 @@ def reader_language(
     """The language of this request's reader."""
     if lang in LANGUAGES:
         return str(lang)
-    platform = get_platform(request)
+    platform = platform_of(request)
     identity = identity_of(platform, request.cookies.get(SESSION_COOKIE))
     if identity is not None:
         return platform.accounts.member(identity.member_id).language

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, BackgroundTasks, Path, Query
+from fastapi import APIRouter, BackgroundTasks, Path, Query, Response
 from pydantic import BaseModel, Field
 
 from stammtisch.engine.registry import game_names, get_game
 from stammtisch.services.platform import Platform
 from stammtisch.services.policy import policy
+from stammtisch.web.calls import json_response, service_call
 from stammtisch.web.deps import OptionalReader, PlatformDep, Writer
 
 router = APIRouter(prefix="/api", tags=["games"])
@@ -73,10 +74,11 @@ def practice(
     return platform.views.view(identity.member_id, game_id)
 
 
-@router.get("/games/{game_id}")
-def game_view(game_id: GameId, identity: OptionalReader, platform: PlatformDep) -> dict[str, Any]:
+@router.get("/games/{game_id}", response_model=dict[str, Any])
+async def game_view(game_id: GameId, identity: OptionalReader, platform: PlatformDep) -> Response:
     """The game as you see it: your seat's view and legal actions, or the spectator view."""
-    return platform.views.view(identity.member_id if identity else None, game_id)
+    viewer = identity.member_id if identity else None
+    return json_response(await service_call(platform, platform.views.view, viewer, game_id))
 
 
 @router.get("/games/{game_id}/log")
@@ -90,30 +92,34 @@ def game_log(
     return platform.views.events_since(identity.member_id if identity else None, game_id, after)
 
 
-@router.post("/games/{game_id}/actions")
-def act(
+@router.post("/games/{game_id}/actions", response_model=dict[str, Any])
+async def act(
     game_id: GameId,
     body: ActionIn,
     identity: Writer,
     platform: PlatformDep,
     tasks: BackgroundTasks,
-) -> dict[str, Any]:
+) -> Response:
     """Play an action; answered only after it is stored. A repeated submission is harmless.
 
     The answer has the events you saw, your new view and your legal actions (none once your turn
     is over); a repeated submission answers `repeated: true` without a view.
     """
-    played = platform.tables.act(identity.member_id, game_id, body.seq, body.action)
+    played = await service_call(
+        platform, platform.tables.act, identity.member_id, game_id, body.seq, body.action
+    )
     if played.bot_turn:
         play_bots_later(tasks, platform, game_id)
-    return {
-        "seq": played.seq,
-        "events": played.events,
-        "repeated": played.repeated,
-        "to_act": played.to_act,
-        "view": played.view,
-        "legal": played.legal,
-    }
+    return json_response(
+        {
+            "seq": played.seq,
+            "events": played.events,
+            "repeated": played.repeated,
+            "to_act": played.to_act,
+            "view": played.view,
+            "legal": played.legal,
+        }
+    )
 
 
 @router.post("/games/{game_id}/resign", status_code=204)

@@ -1,0 +1,60 @@
+"""A game's row and seats as the hot path reads them: plain values from prepared statements."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection
+
+from stammtisch.engine.protocol import Seat
+from stammtisch.store.hotpath import GAME_HEAD, GAME_SEATS
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    """The stored columns of one game (what a step checks and a view shows)."""
+
+    id: int
+    game: str
+    options: dict[str, Any]
+    seed: int
+    practice: bool
+    clock: dict[str, Any]
+    status: str
+    seq: int
+    to_act: list[Seat]
+    bot_turn: bool
+    outcome: dict[str, Any] | None
+    ended_by: str | None
+    ended_seat: Seat | None
+    rematch_of: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """Who sits on a seat: a member (with nickname), a bot, or a member who left."""
+
+    seat: Seat
+    member_id: int | None
+    bot: str | None
+    left: str | None
+    nickname: str | None
+
+
+def load_head(connection: Connection, game_id: int) -> Head | None:
+    """The game's stored columns, or None when there is no such game."""
+    row = connection.execute(GAME_HEAD, {"game_id": game_id}).first()
+    return None if row is None else Head(**row._asdict())
+
+
+def load_seats(connection: Connection, game_id: int) -> tuple[SeatInfo, ...]:
+    """The game's seats in seat order."""
+    return tuple(SeatInfo(*row) for row in connection.execute(GAME_SEATS, {"game_id": game_id}))
+
+
+def seat_of(seats: tuple[SeatInfo, ...], member_id: int | None) -> SeatInfo | None:
+    """The seat of this member at the table, or None (a spectator)."""
+    if member_id is None:
+        return None
+    return next((s for s in seats if s.member_id == member_id), None)

@@ -1,0 +1,188 @@
+"""A member's action: the hot path of the platform, one short transaction of prepared statements.
+
+The step is decided by the database: the game row moves on only `WHERE seq = expected`, so of two
+submissions for the same step (in any process) exactly one applies; the answer is built only
+after the commit. The game's state and seats come from the process's cache when it is current.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Connection
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from stammtisch.engine.protocol import GameError, Seat
+from stammtisch.engine.registry import get_game
+from stammtisch.services.context import Context
+from stammtisch.services.errors import ServiceError, conflict, forbidden, not_found
+from stammtisch.services.gamecache import GameCache
+from stammtisch.services.gameflow import (
+    GameRef,
+    NextStep,
+    finish,
+    move_clocks,
+    next_step,
+    seats_of,
+    stored_events,
+    visible_events,
+)
+from stammtisch.services.gamehead import Head, SeatInfo, load_head, load_seats, seat_of
+from stammtisch.store.games import GameRow
+from stammtisch.store.hotpath import APPEND_ACTION, LOGGED_ACTION, MOVE_GAME
+
+
+@dataclass(frozen=True)
+class Played:
+    """The answer to a submitted action: the game's new sequence number and what the seat saw."""
+
+    game_id: int
+    seq: int
+    events: list[dict[str, Any]]
+    repeated: bool
+    bot_turn: bool
+    to_act: list[Seat] = field(default_factory=list)
+    view: dict[str, Any] | None = None
+    """The seat's view after the action (None for a repeated submission: fetch the game)."""
+    legal: list[str] = field(default_factory=list)
+    """The seat's legal actions now (empty once its turn is over)."""
+
+
+def stale(message: str = "Someone else moved first; reload the game.") -> ServiceError:
+    """The refusal of a submission for a step that is already taken."""
+    return conflict("game.stale", message)
+
+
+def seats_now(cache: GameCache, connection: Connection, head: Head) -> tuple[SeatInfo, ...]:
+    """The game's seats at its stored step: remembered with the cached state, else read."""
+    seats = cache.seats(head.id, head.seq)
+    if seats is None:
+        seats = load_seats(connection, head.id)
+        cache.remember_seats(head.id, head.seq, seats)
+    return seats
+
+
+def play(
+    ctx: Context, cache: GameCache, member_id: int, game_id: int, seq: int, text: str
+) -> Played:
+    """Play an action expected at sequence number `seq`; acknowledged only once committed.
+
+    A submission for a step that is already taken is stale, unless it is the very action that was
+    applied there (a resubmission), which is answered with success and applies nothing.
+    """
+    with cache.locked(game_id):
+        applied = False
+        try:
+            with ctx.write() as session:
+                connection = session.connection()
+                head = load_head(connection, game_id)
+                if head is None:
+                    raise not_found("game.unknown_game", "There is no such game.")
+                seats = seats_now(cache, connection, head)
+                seat = seat_of(seats, member_id)
+                if seat is None:
+                    raise forbidden("game.not_seated", "You do not play in this game.")
+                if seq != head.seq:
+                    return resubmitted(connection, head, seat.seat, seq, text)
+                if head.status != "active":
+                    raise conflict("game.over", "This game is over.")
+                if seat.left is not None or seat.bot is not None:
+                    raise forbidden("game.seat_left", "A bot plays your seat now.")
+                game = get_game(head.game)
+                state = cache.state(session, head)
+                action = game.parse_action(text)
+                if seat.seat not in game.to_act(state):
+                    raise conflict("game.not_your_turn", "It is not your turn.")
+                events = stored_events(game.apply(state, seat.seat, action))
+                applied = True
+                step = Step(head, seats, seat.seat, game.action_text(action), events)
+                after = _store(ctx, session, step, state)
+                played = Played(
+                    game_id,
+                    seq + 1,
+                    visible_events(events, seat.seat),
+                    repeated=False,
+                    bot_turn=after.bot_turn,
+                    to_act=after.to_act,
+                    view=game.view(state, seat.seat),
+                    legal=[game.action_text(a) for a in game.legal_actions(state, seat.seat)]
+                    if seat.seat in after.to_act
+                    else [],
+                )
+        except IntegrityError:
+            cache.forget(game_id)
+            raise stale() from None
+        except BaseException:
+            if applied:
+                cache.forget(game_id)
+            raise
+        cache.store(game_id, seq + 1, state, seats)
+        return played
+
+
+@dataclass(frozen=True)
+class Step:
+    """One member's step as it is written: the game before it, the seat and what happened."""
+
+    head: Head
+    seats: tuple[SeatInfo, ...]
+    seat: Seat
+    text: str
+    events: list[dict[str, Any]]
+
+
+def _store(ctx: Context, session: Session, step: Step, state: Any) -> NextStep:
+    """Write the step: the game moves on (if nobody else moved it), the log, clocks, the end."""
+    head, connection = step.head, session.connection()
+    after = next_step(head.game, state, step.seats)
+    moved = connection.execute(
+        MOVE_GAME,
+        {
+            "game_id": head.id,
+            "expected": head.seq,
+            "seq": head.seq + 1,
+            "to_act": after.to_act,
+            "bot_turn": after.bot_turn,
+        },
+    )
+    if moved.rowcount != 1:
+        raise stale()
+    connection.execute(
+        APPEND_ACTION,
+        {
+            "game_id": head.id,
+            "seq": head.seq + 1,
+            "seat": step.seat,
+            "kind": "play",
+            "text": step.text,
+            "member_id": step.seats[step.seat].member_id,
+            "events": step.events,
+            "created_at": ctx.clock.now(),
+        },
+    )
+    ref = GameRef(head.id, head.game, head.clock, head.seq + 1)
+    move_clocks(session, ref, head.to_act, after.to_act, step.seats, acted=step.seat)
+    ctx.publish_after_commit(session, f"game:{head.id}", {"type": "game", "seq": head.seq + 1})
+    if after.outcome is not None:
+        row = session.get(GameRow, head.id)
+        assert row is not None, "the game row was just updated"
+        finish(session, row, seats_of(session, head.id), after.outcome, "normal", None)
+    return after
+
+
+def resubmitted(connection: Connection, head: Head, seat: Seat, seq: int, text: str) -> Played:
+    """The answer to a submission for an earlier step: success if it is the very action that was
+    applied there, else a stale refusal."""
+    entry = connection.execute(LOGGED_ACTION, {"game_id": head.id, "seq": seq + 1}).first()
+    if entry is not None and entry.seat == seat and entry.kind == "play":
+        game = get_game(head.game)
+        try:
+            same = game.action_text(game.parse_action(text)) == entry.text
+        except GameError:
+            same = False
+        if same:
+            seen = visible_events(entry.events, seat)
+            return Played(head.id, seq + 1, seen, repeated=True, bot_turn=head.bot_turn)
+    raise stale(f"The game is at step {head.seq}, not {seq}; reload it and try again.")
