@@ -30,6 +30,11 @@ class Settings(BaseSettings):
     )
     host: str = Field("127.0.0.1", description="Address `stammtisch serve` listens on.")
     port: int = Field(8000, description="Port `stammtisch serve` listens on.")
+    forwarded_allow_ips: str = Field(
+        "127.0.0.1",
+        description="Proxies (comma-separated addresses, or *) trusted to name the client in "
+        "X-Forwarded-For; login rate limits count failures per client address.",
+    )
     smtp_host: str | None = Field(None, description="SMTP server for e-mail; none: no e-mail.")
     smtp_port: int = Field(25, description="SMTP port.")
     smtp_user: str | None = Field(None, description="SMTP user name, if the server wants a login.")

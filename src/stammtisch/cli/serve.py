@@ -44,4 +44,6 @@ def serve(
         log_level="info",
         access_log=access_log,
         timeout_keep_alive=75,
+        proxy_headers=True,
+        forwarded_allow_ips=settings.forwarded_allow_ips,
     )
