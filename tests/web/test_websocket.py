@@ -117,6 +117,8 @@ def test_bad_messages_get_errors_in_the_one_shape(client: TestClient) -> None:
         ws.receive_json()
         ws.send_text("not json")
         assert ws.receive_json()["error"] == "ws.invalid"
+        ws.send_bytes(b'{"type": "ping"}')
+        assert ws.receive_json()["error"] == "ws.invalid"
         ws.send_json({"type": "watch", "game_id": 424242})
         assert ws.receive_json()["error"] == "game.unknown_game"
         ws.send_json({"type": "act", "game_id": 1, "seq": 0, "action": "x"})

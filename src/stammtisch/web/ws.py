@@ -188,7 +188,13 @@ class Connection:
     async def receive(self) -> None:
         """Read client messages until the client goes away."""
         while True:
-            text = await self.socket.receive_text()
+            received = await self.socket.receive()
+            if received["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect(received.get("code", 1000))
+            text = received.get("text")
+            if text is None:
+                await self.error("ws.invalid", "Messages are JSON text, not binary.")
+                continue
             try:
                 message = json.loads(text)
                 if not isinstance(message, dict):
