@@ -163,3 +163,19 @@ def test_a_websocket_of_an_ended_session_is_closed(client: TestClient) -> None:
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
         assert closed.value.code == 4401
+
+
+def test_numbers_out_of_range_or_booleans_are_malformed_messages(client: TestClient) -> None:
+    anna, _, game_id = start_duel(client)
+    with connect(client, anna) as ws:
+        ws.receive_json()
+        for message in (
+            {"type": "act", "game_id": 10**30, "seq": 0, "action": "add:1"},
+            {"type": "act", "game_id": game_id, "seq": 2**40, "action": "add:1"},
+            {"type": "act", "game_id": game_id, "seq": True, "action": "add:1"},
+            {"type": "watch", "game_id": True},
+        ):
+            ws.send_json(message)
+            assert ws.receive_json()["error"] == "ws.invalid"
+        ws.send_json({"type": "act", "game_id": game_id, "seq": 0, "action": "add:1"})
+        assert receive_until(ws, "acted")["seq"] == 1

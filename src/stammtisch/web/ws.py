@@ -10,7 +10,7 @@ import contextlib
 import json
 import logging
 import secrets
-from typing import Any
+from typing import Any, TypeGuard
 
 from anyio import to_thread
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -120,7 +120,7 @@ class Connection:
             return
         await self.check_session()
         game_id, seq, action = message.get("game_id"), message.get("seq"), message.get("action")
-        if not (isinstance(game_id, int) and isinstance(seq, int) and isinstance(action, str)):
+        if not (_game_id(game_id) and _number(seq) and isinstance(action, str)):
             await self.error("ws.invalid", "act needs game_id, seq and action.", message.get("ref"))
             return
         played = await to_thread.run_sync(
@@ -144,7 +144,7 @@ class Connection:
         game_id = message.get("game_id")
         if kind == "ping":
             await self.send({"type": "pong", "ref": message.get("ref")})
-        elif kind in ("watch", "unwatch") and isinstance(game_id, int) and 0 < game_id < 2**31:
+        elif kind in ("watch", "unwatch") and _game_id(game_id):
             await (self.watch(game_id) if kind == "watch" else self.unwatch(game_id))
         elif kind == "act":
             await self.act(message)
@@ -214,6 +214,15 @@ class Connection:
         self.subscription.close()
         if self.member_id is not None:
             await to_thread.run_sync(self.platform.presence.unwatch, self.id, None)
+
+
+def _number(value: object) -> TypeGuard[int]:
+    """Whether a message field is a whole number the database can hold (not a boolean)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**31
+
+
+def _game_id(value: object) -> TypeGuard[int]:
+    return _number(value) and value != 0
 
 
 def same_origin(socket: WebSocket, platform: Platform) -> bool:
