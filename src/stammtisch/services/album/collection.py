@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from stammtisch.services.album.catalogue import TIERS, catalogue
@@ -26,6 +26,18 @@ from stammtisch.store.progress import AlbumCardRow, CardBackRow
 
 FIRST_MONTH = Season(2026, 1)
 """The first album there is."""
+
+WORN_BACKS = (
+    select(CardBackRow.member_id, CardBackRow.month, CardBackRow.slot, AlbumCardRow.claimed)
+    .join(
+        AlbumCardRow,
+        (AlbumCardRow.member_id == CardBackRow.member_id)
+        & (AlbumCardRow.month == CardBackRow.month)
+        & (AlbumCardRow.slot == CardBackRow.slot),
+    )
+    .where(CardBackRow.member_id.in_(bindparam("ids", expanding=True)), AlbumCardRow.claimed > 0)
+)
+"""The claimed cards some members wear as card back (prepared once: every game view reads it)."""
 
 
 class Named(BaseModel):
@@ -204,16 +216,7 @@ def worn_backs(session: Session, member_ids: Iterable[int | None]) -> dict[int, 
     ids = sorted({i for i in member_ids if i is not None})
     if not ids:
         return {}
-    rows = session.execute(
-        select(CardBackRow.member_id, CardBackRow.month, CardBackRow.slot, AlbumCardRow.claimed)
-        .join(
-            AlbumCardRow,
-            (AlbumCardRow.member_id == CardBackRow.member_id)
-            & (AlbumCardRow.month == CardBackRow.month)
-            & (AlbumCardRow.slot == CardBackRow.slot),
-        )
-        .where(CardBackRow.member_id.in_(ids), AlbumCardRow.claimed > 0)
-    )
+    rows = session.execute(WORN_BACKS, {"ids": ids})
     return {
         int(member_id): {
             "month": month,
