@@ -5,7 +5,8 @@ Starts `stammtisch serve` (one process; SQLite in a temporary folder, or the dat
 plays two games, one against each neighbour, well inside the limit of three), starts the games
 by challenge and accept, then lets every game's scripted players act at an offered total rate for a
 fixed time (a finished game is followed by a new one). Prints one line: offered and achieved
-actions/s, p50/p99 latency of the actions and the server's CPU time per action.
+actions/s, p50/p99 latency of the actions, and the CPU time per action of the server and of
+this load generator.
 
 The players speak HTTP/1.1 over raw keep-alive sockets (one per member), so the load generator
 stays cheap next to the server it measures.
@@ -223,8 +224,9 @@ async def drive(
 
 async def run(
     url: str, games: int, rate: float, seconds: float, server_pid: int | None
-) -> tuple[Stats, float]:
-    """Set up the games, drive them; returns the stats and the server's CPU seconds meanwhile."""
+) -> tuple[Stats, float, float]:
+    """Set up the games, drive them; returns the stats and the CPU seconds the server and this
+    load generator used meanwhile."""
     limits = asyncio.Semaphore(16)
     tag = f"{os.getpid() % 10000}"
     names = [f"m{tag}_{i}" for i in range(max(games, 3))]
@@ -236,15 +238,16 @@ async def run(
     stats = Stats()
     interval = games / rate
     timing = (interval, time.perf_counter() + seconds + interval)
-    cpu_before = cpu_seconds(server_pid) if server_pid else 0.0
+    cpu_before, own_before = cpu_seconds(server_pid) if server_pid else 0.0, time.process_time()
     await asyncio.gather(
         *(drive(i, tables[i], opponents[i], game_ids[i], timing, stats) for i in range(games))
     )
     cpu = cpu_seconds(server_pid) - cpu_before if server_pid else float("nan")
+    own = time.process_time() - own_before
     for table in tables:
         for player in table:
             player.close()
-    return stats, cpu
+    return stats, cpu, own
 
 
 def event_loop_run(main: Coroutine[Any, Any, T]) -> T:
@@ -271,7 +274,7 @@ def main() -> None:
         url = started[1] if started else args.url
         try:
             pid = started[0].pid if started else None
-            stats, cpu = event_loop_run(run(url, args.games, args.rate, args.seconds, pid))
+            stats, cpu, own = event_loop_run(run(url, args.games, args.rate, args.seconds, pid))
         finally:
             if started is not None:
                 started[0].send_signal(signal.SIGTERM)
@@ -284,7 +287,8 @@ def main() -> None:
         f"load_klubnacht: games={args.games} offered={args.rate:.0f}/s "
         f"achieved={len(latencies) / args.seconds:.1f} actions/s p50={p50:.1f}ms p99={p99:.1f}ms "
         f"actions={len(latencies)} finished_games={stats.games_finished} errors={errors} "
-        f"server_cpu={1000 * cpu / max(len(latencies), 1):.2f}ms/action"
+        f"server_cpu={1000 * cpu / max(len(latencies), 1):.2f}ms/action "
+        f"client_cpu={1000 * own / max(len(latencies), 1):.2f}ms/action"
     )
 
 
