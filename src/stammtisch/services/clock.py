@@ -63,14 +63,14 @@ class Sweeper:
         self.lobby = lobby
         self.outbox = outbox
 
-    def sweep(self) -> SweepReport:
-        """Handle everything due now."""
+    def sweep(self, emails: bool = True) -> SweepReport:
+        """Handle everything due now (e-mails too, unless the outbox runs on its own)."""
         report = SweepReport()
         report.reminders = self.remind_due()
         report.timeouts = self.time_out_due()
         report.expired = self.challenges.expire_due() + self.lobby.expire_due()
         report.bot_moves = self.play_bots()
-        report.emails = self.outbox.send_due()
+        report.emails = self.outbox.send_due() if emails else 0
         self.forget_stale_presence()
         report.forgotten = self.accounts.forget_expired()
         return report

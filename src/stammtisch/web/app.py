@@ -1,11 +1,11 @@
-"""The FastAPI application: routes, the one error mapping, and the background sweeper."""
+"""The FastAPI application: routes, the one error mapping, the background sweeper and outbox."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 from anyio import to_thread
@@ -20,14 +20,23 @@ from stammtisch.web.routes import accounts, album, games, leaderboards, social
 log = logging.getLogger(__name__)
 
 
-async def sweep_forever(platform: Platform) -> None:
-    """Handle due deadlines, expiries, bot turns and e-mails every few seconds."""
+async def repeat_forever(platform: Platform, job: Callable[[], object], what: str) -> None:
+    """Run a background job in a worker thread every few seconds."""
     while True:
         try:
-            await to_thread.run_sync(platform.sweeper.sweep)
+            await to_thread.run_sync(job)
         except Exception:
-            log.exception("sweep failed; trying again")
+            log.exception("%s failed; trying again", what)
         await asyncio.sleep(platform.ctx.settings.sweep_seconds)
+
+
+def background_jobs(platform: Platform) -> list[tuple[Callable[[], object], str]]:
+    """The sweep of deadlines, expiries and bot turns, and apart from it the e-mail outbox, so a
+    slow or hanging SMTP server never holds up a clock."""
+    return [
+        (lambda: platform.sweeper.sweep(emails=False), "sweep"),
+        (platform.outbox.send_due, "e-mail delivery"),
+    ]
 
 
 def create_app(platform: Platform) -> FastAPI:
@@ -38,18 +47,15 @@ def create_app(platform: Platform) -> FastAPI:
         limiter = to_thread.current_default_thread_limiter()
         limiter.total_tokens = platform.ctx.settings.effective_worker_threads()
         await platform.ctx.bus.start()
-        sweeper = (
-            asyncio.create_task(sweep_forever(platform))
-            if platform.ctx.settings.run_sweeper
-            else None
-        )
+        jobs = background_jobs(platform) if platform.ctx.settings.run_sweeper else []
+        tasks = [asyncio.create_task(repeat_forever(platform, *job)) for job in jobs]
         try:
             yield
         finally:
-            if sweeper is not None:
-                sweeper.cancel()
+            for task in tasks:
+                task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
-                    await sweeper
+                    await task
             await platform.ctx.bus.stop()
 
     app = FastAPI(
