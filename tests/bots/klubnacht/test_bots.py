@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from stammtisch.bots.klubnacht import ismcts
 from stammtisch.bots.klubnacht.balance import klubnacht_bot
 from stammtisch.bots.klubnacht.duel import play_duel
 from stammtisch.bots.klubnacht.ismcts import StrongBot
@@ -101,3 +102,20 @@ def test_playouts_from_determinised_nights_reach_the_end() -> None:
         sample = determinise(state, state.current, random.Random(3))
         rollout(sample, random.Random(3).random)
         assert sample.over
+
+
+def test_the_strong_robot_stops_early_only_when_its_choice_is_settled(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    bot = StrongBot(iterations=300)
+    positions = [s for s in random_positions(40) if len(GAME.legal_actions(s, s.current)) > 1]
+    early = [bot.choose(GAME, s, s.current, random.Random(i)) for i, s in enumerate(positions)]
+    searched = [
+        sum(child.visits for child in bot.search(s, s.current, random.Random(i)).children.values())
+        for i, s in enumerate(positions)
+    ]
+    monkeypatch.setattr(ismcts, "SETTLED_CHECK", 10**9)  # checks only before the first iteration
+    full = [bot.choose(GAME, s, s.current, random.Random(i)) for i, s in enumerate(positions)]
+    assert len(positions) > 20
+    assert min(searched) < 300 == max(searched)
+    assert early == full

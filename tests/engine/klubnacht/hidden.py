@@ -35,7 +35,6 @@ def shuffle_hidden(state: KlubnachtState, seat: int, rng: random.Random) -> Klub
         other.seen[swap], other.seen[card] = other.seen[card], 0
         for c in (card, swap):
             delta = 1 if c == swap else -1
-            other.counts[opponent][c // 5] += delta
             other.packed[opponent] += delta << (5 * (c // 5))
     rng.shuffle(other.stack)
     other.rng = random.Random(rng.random())

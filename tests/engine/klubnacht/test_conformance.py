@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from stammtisch.engine.klubnacht import GAME, KlubnachtState
 from stammtisch.engine.klubnacht.cards import card_text
+from stammtisch.engine.klubnacht.catalogue import unpack
 from stammtisch.engine.klubnacht.fast import action_keys, random_playout
 from stammtisch.engine.klubnacht.rules import end_reason_now
 from stammtisch.engine.protocol import replay
@@ -22,7 +23,7 @@ def assert_cards_conserved(state: KlubnachtState) -> None:
     assert sorted(places) == list(range(30))
     for seat in (0, 1):
         counts = Counter(card // 5 for card in state.hands[seat])
-        assert state.counts[seat] == [counts[m] for m in range(6)]
+        assert unpack(state.packed[seat]) == [counts[m] for m in range(6)]
     for seat in (0, 1):
         for _, slot in state.spent[seat]:
             assert state.owner[slot] == seat

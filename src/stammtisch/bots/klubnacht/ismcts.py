@@ -9,6 +9,7 @@ fact: the determiniser sees only what its seat may know.
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
 import time
@@ -27,6 +28,8 @@ EXPLORATION = 0.7
 MARGIN_WEIGHT = 0.0
 """Share of the reward that grows with the final margin (the rest: 1 for a win, 0 for a loss)."""
 MARGIN_SCALE = 6.0
+SETTLED_CHECK = 50
+"""How often (in iterations) the search checks whether its choice is already settled."""
 
 
 class Node:
@@ -69,13 +72,22 @@ class StrongBot:
         return key_action(state, best)
 
     def search(self, state: KlubnachtState, seat: int, rng: random.Random) -> Node:
-        """Run the iterations from the seat's information set; the root of the tree."""
+        """Run the iterations from the seat's information set; the root of the tree.
+
+        With an iteration budget the search stops early once the remaining iterations could
+        no longer change which action is the most visited: the choice is the budget's.
+        """
         root = Node(1 - seat)
+        choices = len(action_keys(state))
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         for done in range(1 << 62):
-            if deadline is None and done >= self.iterations:
-                break
-            if deadline is not None and done % 16 == 0 and time.perf_counter() > deadline:
+            if deadline is None:
+                if done >= self.iterations:
+                    break
+                left = self.iterations - done
+                if done % SETTLED_CHECK == 0 and _settled(root, choices, left):
+                    break
+            elif done % 16 == 0 and time.perf_counter() > deadline:
                 break
             self._iterate(root, determinise(state, seat, rng), rng)
         return root
@@ -127,6 +139,16 @@ def _select(node: Node, keys: list[int], exploration: float) -> int:
         if bound > best:
             best_key, best = key, bound
     return best_key
+
+
+def _settled(root: Node, choices: int, left: int) -> bool:
+    """Whether `left` more iterations cannot change the root's most visited action."""
+    if len(root.children) < choices:
+        return False
+    if choices < 2:
+        return True
+    first, second = heapq.nlargest(2, [child.visits for child in root.children.values()])
+    return first - second > left
 
 
 def _visits(root: Node, key: int) -> int:

@@ -11,7 +11,14 @@ from collections.abc import Callable
 
 from stammtisch.engine.klubnacht import KlubnachtState, chips, rules
 from stammtisch.engine.klubnacht.cards import MOTIF_OF, NO_CARD
-from stammtisch.engine.klubnacht.catalogue import covered
+from stammtisch.engine.klubnacht.catalogue import (
+    FIELD_BITS,
+    FIELD_MASK,
+    MOTIF_COUNT,
+    covered,
+    shortfall,
+    unpack,
+)
 from stammtisch.engine.klubnacht.fast import (
     END_KEY,
     KEEP_KEY,
@@ -74,19 +81,17 @@ class Values:
 
 def values(state: KlubnachtState, seat: int) -> list[float]:
     """Per motif, how much one more card helps the seat towards the open tasks."""
-    counts = state.counts[seat]
-    result = [0.0] * len(counts)
+    have = state.packed[seat]
+    result = [0.0] * MOTIF_COUNT
     tasks = state.tasks
     for slot in SLOTS_OF_MASK[state.open_mask]:
-        pairs = tasks[slot].pairs
-        missing = 0
-        for motif, needed in pairs:
-            if counts[motif] < needed:
-                missing += needed - counts[motif]
-        if missing:
-            weight = tasks[slot].points / (missing * missing)
-            for motif, needed in pairs:
-                if counts[motif] < needed:
+        task = tasks[slot]
+        short = shortfall(have, task.packed)
+        if short:
+            missing = short % FIELD_MASK  # the sum of the fields (32 is 1 modulo 31)
+            weight = task.points / (missing * missing)
+            for motif, _ in task.pairs:
+                if short >> (FIELD_BITS * motif) & FIELD_MASK:
                     result[motif] += weight
     return result
 
@@ -128,7 +133,7 @@ def _chip_key(state: KlubnachtState, seat: int, memo: Values) -> int:
     if chip == "magpie":
         return PLAIN_REDEEM_KEY if len(state.hands[1 - seat]) >= 2 else END_KEY
     if chip == "sabotage":
-        counts = state.counts[1 - seat]
+        counts = unpack(state.packed[1 - seat])
         if sum(counts) < 2:
             return END_KEY
         theirs = memo.of(1 - seat)

@@ -36,6 +36,22 @@ def pack(counts: Sequence[int]) -> int:
     return sum(n << (FIELD_BITS * motif) for motif, n in enumerate(counts))
 
 
+def unpack(packed: int) -> list[int]:
+    """Packed counts as a list, one count per motif."""
+    return [packed >> (FIELD_BITS * motif) & FIELD_MASK for motif in range(MOTIF_COUNT)]
+
+
+def shortfall(have: int, need: int) -> int:
+    """Packed counts of what `have` lacks of `need`: per motif max(0, need - have).
+
+    Each field of `(need | GUARDS) - have` is 16 + need - have; where that keeps its guard
+    bit (need >= have) the field less the guard is the shortfall, elsewhere it is 0.
+    """
+    diff = (need | GUARDS) - have
+    kept = diff & GUARDS
+    return (diff & (kept >> (FIELD_BITS - 1)) * FIELD_MASK) - kept
+
+
 def covers(have: int, need: int) -> bool:
     """Whether packed counts `have` hold at least packed counts `need` in every motif.
 

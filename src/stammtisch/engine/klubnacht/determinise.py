@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 
-from stammtisch.engine.klubnacht.cards import MOTIF_OF, NO_CARD
-from stammtisch.engine.klubnacht.catalogue import CARD_COUNT, Task, pack
+from stammtisch.engine.klubnacht.cards import MOTIF_OF, MOTIF_UNIT, NO_CARD
+from stammtisch.engine.klubnacht.catalogue import CARD_COUNT, Task
 from stammtisch.engine.klubnacht.chips import redeemable, stack_motifs
 from stammtisch.engine.klubnacht.rules import shuffle
 from stammtisch.engine.klubnacht.state import KlubnachtState
@@ -34,8 +34,7 @@ def determinise(state: KlubnachtState, seat: int, rng: random.Random) -> Klubnac
     hidden, stack = _split(state, seat, unknown, hidden_count, rng)
     sample = state.clone(rng)
     sample.hands[other] = known + hidden
-    sample.counts[other] = _counts(sample.hands[other], len(state.counts[other]))
-    sample.packed[other] = pack(sample.counts[other])
+    sample.packed[other] = sum([MOTIF_UNIT[card] for card in sample.hands[other]])
     sample.stack = stack
     sample.seen = [0] * CARD_COUNT
     for card in state.hands[seat]:
@@ -75,14 +74,6 @@ def _split(
     stack = rest[free:]
     shuffle(stack, rng)
     return hidden, stack
-
-
-def _counts(hand: list[int], motifs: int) -> list[int]:
-    """Cards per motif of a hand."""
-    counts = [0] * motifs
-    for card in hand:
-        counts[MOTIF_OF[card]] += 1
-    return counts
 
 
 def _face_down_tasks(state: KlubnachtState, rng: random.Random) -> tuple[Task, ...]:

@@ -116,14 +116,18 @@ def random_playout(
             _play_logged(state, KEEP_KEY + (draw() * len(state.pending)).__trunc__(), log)
             continue
         seat = state.current
-        if packed[seat] != hands[seat]:
-            hands[seat] = packed[seat]
-            covers[seat] = covered(hands[seat], lanes)
+        have = packed[seat]
+        if have != hands[seat]:
+            hands[seat] = have
+            covers[seat] = covered(have, lanes)
         claims = covers[seat] & state.open_mask
-        takes = 0
-        if state.takes_left > 0:
+        if state.takes_left <= 0:
+            takes = 0
+        else:
             takes = 3 if NO_CARD not in market else 3 - market.count(NO_CARD)
-        count = takes + BIT_COUNT[claims] + 1
+        count = takes + 1
+        if claims:
+            count += BIT_COUNT[claims]
         redeem: Sequence[int] = ()
         if chips_variant and not state.chip_used[seat] and chips.redeemable(state, seat):
             redeem = redeem_keys(state, seat)

@@ -52,7 +52,6 @@ def mark_action(state: KlubnachtState) -> None:
 def add_to_hand(state: KlubnachtState, seat: int, card: int, seen: int) -> None:
     """Put a card into a hand, known to the seats in the bit mask `seen`."""
     state.hands[seat].append(card)
-    state.counts[seat][MOTIF_OF[card]] += 1
     state.packed[seat] += MOTIF_UNIT[card]
     state.seen[card] = seen
 
@@ -60,7 +59,6 @@ def add_to_hand(state: KlubnachtState, seat: int, card: int, seen: int) -> None:
 def remove_from_hand(state: KlubnachtState, seat: int, card: int) -> None:
     """Take a card out of a hand."""
     state.hands[seat].remove(card)
-    state.counts[seat][MOTIF_OF[card]] -= 1
     state.packed[seat] -= MOTIF_UNIT[card]
 
 
@@ -72,7 +70,6 @@ def take(state: KlubnachtState, slot: int, ev: Events) -> None:
     seat = state.current
     card = state.market[slot]
     state.hands[seat].append(card)
-    state.counts[seat][MOTIF_OF[card]] += 1
     state.packed[seat] += MOTIF_UNIT[card]
     state.seen[card] = PUBLIC
     refill = state.stack.pop() if state.stack else NO_CARD
@@ -94,15 +91,17 @@ def pick_cards(state: KlubnachtState, seat: int, slot: int) -> tuple[int, ...]:
     missing = list(state.tasks[slot].needs)
     chosen, unknown = [], []
     for card in state.hands[seat]:
-        if missing[MOTIF_OF[card]]:
+        motif = MOTIF_OF[card]
+        if missing[motif]:
             if seen[card] & other_bit:
-                missing[MOTIF_OF[card]] -= 1
+                missing[motif] -= 1
                 chosen.append(card)
             else:
                 unknown.append(card)
     for card in unknown:
-        if missing[MOTIF_OF[card]]:
-            missing[MOTIF_OF[card]] -= 1
+        motif = MOTIF_OF[card]
+        if missing[motif]:
+            missing[motif] -= 1
             chosen.append(card)
     chosen.sort()
     return tuple(chosen)
@@ -112,10 +111,9 @@ def claim(state: KlubnachtState, slot: int, cards: tuple[int, ...], ev: Events) 
     """The current seat claims the open task in wishlist `slot` with exactly these cards."""
     seat = state.current
     coin_before = coin_holder(state) if ev is not None else None
-    spent, hand, counts = state.spent[seat], state.hands[seat], state.counts[seat]
+    spent, hand = state.spent[seat], state.hands[seat]
     for card in cards:
         hand.remove(card)
-        counts[MOTIF_OF[card]] -= 1
         spent.append((card, slot))
     task = state.tasks[slot]
     state.packed[seat] -= task.packed  # the cards are exactly the task's needs

@@ -43,10 +43,13 @@ def safe_leader(state: KlubnachtState) -> int | None:
     Exact: face-down tasks count with their real points, the coin falls as it then would, and
     the tie rule applies.
     """
+    points = state.points
+    if state.points_left > abs(points[0] - points[1]) + COIN_POINTS + COMPENSATION_POINTS:
+        return None  # either side claiming the rest would overtake the other's best
     left = state.open_mask | state.down_mask
     if not left:
         return None
-    left_count, points, claimed = left.bit_count(), state.points, state.claimed
+    left_count, claimed = left.bit_count(), state.claimed
     for chaser in (0, 1):
         ahead = 1 - chaser
         chaser_count = claimed[chaser] + left_count

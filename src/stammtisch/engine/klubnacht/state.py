@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from itertools import compress
 
-from stammtisch.engine.klubnacht.catalogue import MOTIF_COUNT, Task, lanes
+from stammtisch.engine.klubnacht.catalogue import Task, lanes
 
 SEATS = 2
 SLOTS_OF_MASK = tuple(tuple(s for s in range(8) if mask >> s & 1) for mask in range(256))
@@ -26,10 +26,11 @@ class KlubnachtState:
     hand is always known to its holder; the opponent knows it when it came from the open
     market or was revealed by Magpie. `pool` is the catalogue the wishlist was drawn from.
 
-    For speed some facts are also kept packed (5 bits per motif, see catalogue.covers):
-    `packed[seat]` mirrors `counts[seat]`, `in_play` counts the cards neither spent nor
-    destroyed. `needs` and `points_of` hold each wishlist task's packed needs and points,
-    `lanes` all needs side by side (see catalogue.covered; set with `set_tasks`);
+    Hands' motif counts are kept packed (5 bits per motif, see catalogue.covers):
+    `packed[seat]` for the seat's hand (catalogue.unpack lists them), `in_play` for the
+    cards neither spent nor destroyed. `needs` and `points_of` hold each wishlist task's
+    packed needs and points, `lanes` all needs side by side (see catalogue.covered; set
+    with `set_tasks`);
     `open_mask` has bit 1 << slot for each open, unclaimed task, `down_mask` for each
     face-down one (a wishlist has at most 8 tasks); `points_left` sums the points of both.
     """
@@ -41,7 +42,6 @@ class KlubnachtState:
         "chips_variant",
         "claimed",
         "closing",
-        "counts",
         "current",
         "destroyed",
         "down_mask",
@@ -94,7 +94,6 @@ class KlubnachtState:
         self.stack = stack
         self.market = [-1, -1, -1]
         self.hands: list[list[int]] = [[], []]
-        self.counts = [[0] * MOTIF_COUNT, [0] * MOTIF_COUNT]
         self.packed = [0, 0]
         self.seen = [0] * card_count
         self.spent: list[list[tuple[int, int]]] = [[], []]
@@ -144,7 +143,6 @@ class KlubnachtState:
         other.closing, other.packed = self.closing[:], self.packed[:]
         other.chips, other.chip_used = self.chips[:], self.chip_used[:]
         other.hands = [self.hands[0][:], self.hands[1][:]]
-        other.counts = [self.counts[0][:], self.counts[1][:]]
         other.spent = [self.spent[0][:], self.spent[1][:]]
         if rng is None:
             rng = random.Random.__new__(random.Random)
