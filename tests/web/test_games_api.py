@@ -26,7 +26,10 @@ def test_a_challenge_becomes_a_game_both_see_in_their_hub(client: TestClient) ->
     assert [t["game_id"] for t in tiles] == [game_id]
     assert tiles[0]["my_turn"] is True
     assert tiles[0]["players"] == ["anna", "bert"]
-    assert bert.get("/api/hub").json()["games"][0]["my_turn"] is False
+    assert tiles[0]["deadline"] == tiles[0]["my_deadline"] is not None
+    waiting = bert.get("/api/hub").json()["games"][0]
+    assert waiting["my_turn"] is False
+    assert (waiting["deadline"], waiting["my_deadline"]) == (tiles[0]["deadline"], None)
 
 
 def test_actions_carry_the_sequence_number_and_stale_ones_get_409(client: TestClient) -> None:

@@ -30,7 +30,8 @@ class Hub:
         self.notifications = notifications
 
     def games(self, member_id: int) -> list[dict[str, Any]]:
-        """The member's running games as tiles: opponents, whose turn, the member's deadline."""
+        """The member's running games as tiles: opponents, whose turn, the deadline of the clock
+        that runs now (whoever's it is) and the member's own."""
         with self.ctx.read() as session:
             rows = session.scalars(
                 select(GameRow)
@@ -43,11 +44,15 @@ class Hub:
                 seats = seats_of(session, row.id)
                 mine = next(s.seat for s in seats if s.member_id == member_id)
                 names = nicknames(session, (s.member_id for s in seats))
-                deadline = session.scalar(
-                    select(DeadlineRow.due_at).where(
-                        DeadlineRow.game_id == row.id, DeadlineRow.seat == mine
+                clocks = {
+                    int(seat): due
+                    for seat, due in session.execute(
+                        select(DeadlineRow.seat, DeadlineRow.due_at).where(
+                            DeadlineRow.game_id == row.id
+                        )
                     )
-                )
+                }
+                deadline, running = clocks.get(mine), min(clocks.values(), default=None)
                 tiles.append(
                     {
                         "game_id": row.id,
@@ -64,6 +69,7 @@ class Hub:
                         "to_act": row.to_act,
                         "my_turn": mine in row.to_act and seats[mine].left is None,
                         "my_deadline": deadline.isoformat() if deadline else None,
+                        "deadline": running.isoformat() if running else None,
                     }
                 )
             return tiles
