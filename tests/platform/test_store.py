@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
 from stammtisch.services.platform import Platform
-from stammtisch.store.db import migrate, migration_heads
+from stammtisch.store.db import alembic_config, make_engine, migrate, migration_heads
 from stammtisch.store.models import Base
 
 
@@ -27,3 +30,44 @@ def test_the_migrated_schema_matches_the_models(platform: Platform) -> None:
     with platform.ctx.store.engine.connect() as connection:
         context = MigrationContext.configure(connection, opts={"compare_type": True})
         assert compare_metadata(context, Base.metadata) == []
+
+
+def test_emails_stuck_while_sending_before_the_outbox_lease_become_due_again(
+    tmp_path: Path,
+) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'old.sqlite3'}")
+    config = alembic_config(engine)
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0003_seat_moves_from_log")
+        connection.execute(
+            text(
+                "INSERT INTO members (id, nickname, nickname_key, password_hash, email,"
+                " email_notifications, language, is_vip, created_at)"
+                " VALUES (1, 'anna', 'anna', '-', 'a@example.org', 1, 'en', 0, :at)"
+            ),
+            {"at": "2026-03-02 12:00:00"},
+        )
+        for status in ("sending", "pending", "sent", "none"):
+            connection.execute(
+                text(
+                    "INSERT INTO notifications (member_id, kind, data, created_at, email_status)"
+                    " VALUES (1, 'reminder', '{}', :at, :status)"
+                ),
+                {"at": "2026-03-02 12:00:00", "status": status},
+            )
+    migrate(engine)
+    with engine.connect() as connection:
+        rows = connection.execute(
+            text(
+                "SELECT email_status, email_due_at IS NOT NULL, email_attempts"
+                " FROM notifications ORDER BY id"
+            )
+        ).all()
+    assert [tuple(row) for row in rows] == [
+        ("pending", 1, 0),
+        ("pending", 1, 0),
+        ("sent", 0, 0),
+        ("none", 0, 0),
+    ]
+    engine.dispose()
