@@ -182,11 +182,13 @@ async def drive(
     players: list[Player],
     nickname: str,
     game_id: int,
-    timing: tuple[float, float],
+    timing: tuple[float, float, float],
     stats: Stats,
 ) -> None:
-    """Play one table until `stop`: the actor's view at each turn, then actions at the pace."""
-    interval, stop = timing
+    """Play one table until `stop`: the actor's view at each turn, then actions at the pace.
+
+    Only actions started from `begin` on count (the tables start one by one before it)."""
+    interval, begin, stop = timing
     rng = random.Random(index)
     await asyncio.sleep(rng.random() * interval)
     next_at = time.perf_counter()
@@ -209,6 +211,8 @@ async def drive(
         next_at += interval * rng.uniform(0.5, 1.5)
         await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
         started = time.perf_counter()
+        if started >= stop:
+            break
         status, body = await players[actor].request(
             "POST", f"/api/games/{game_id}/actions", {"seq": seq, "action": choose(legal, rng)}
         )
@@ -217,9 +221,19 @@ async def drive(
             stats.error(body.get("error", str(status)) if body else str(status))
             legal, actor = [], -1
             continue
-        stats.latencies.append(elapsed)
+        if started >= begin:
+            stats.latencies.append(elapsed)
         seq, legal = body["seq"], body["legal"]
         actor = body["to_act"][0] if body["to_act"] else -1
+
+
+async def cpu_meter(server_pid: int | None, begin: float, end: float) -> tuple[float, float]:
+    """CPU seconds the server and this load generator use between `begin` and `end`."""
+    await asyncio.sleep(begin - time.perf_counter())
+    server, own = cpu_seconds(server_pid) if server_pid else float("nan"), time.process_time()
+    await asyncio.sleep(end - time.perf_counter())
+    server = cpu_seconds(server_pid) - server if server_pid else float("nan")
+    return server, time.process_time() - own
 
 
 async def run(
@@ -237,13 +251,13 @@ async def run(
     game_ids = await asyncio.gather(*(new_game(tables[i], opponents[i]) for i in range(games)))
     stats = Stats()
     interval = games / rate
-    timing = (interval, time.perf_counter() + seconds + interval)
-    cpu_before, own_before = cpu_seconds(server_pid) if server_pid else 0.0, time.process_time()
+    begin = time.perf_counter() + interval
+    timing = (interval, begin, begin + seconds)
+    meter = asyncio.create_task(cpu_meter(server_pid, begin, begin + seconds))
     await asyncio.gather(
         *(drive(i, tables[i], opponents[i], game_ids[i], timing, stats) for i in range(games))
     )
-    cpu = cpu_seconds(server_pid) - cpu_before if server_pid else float("nan")
-    own = time.process_time() - own_before
+    cpu, own = await meter
     for table in tables:
         for player in table:
             player.close()
