@@ -61,40 +61,6 @@ def covers(have: int, need: int) -> bool:
     return ((have | GUARDS) - need) & GUARDS == GUARDS
 
 
-LANE_BITS = 48
-"""Bits per wishlist slot when the needs of all slots are packed side by side (see `covered`)."""
-WISHLIST_MAX = 8
-LANES = sum(1 << (LANE_BITS * slot) for slot in range(WISHLIST_MAX))
-LANE_GUARDS = GUARDS * LANES
-LANE_TOPS = (1 << (LANE_BITS - 1)) * LANES
-_SHORT_BASE = LANE_GUARDS + LANE_TOPS - LANES
-"""Every lane's guard bits plus a fill that carries into the lane's top bit from any one more."""
-_LANE_SHIFTS = tuple(LANE_BITS * slot for slot in range(WISHLIST_MAX))
-_TOPS = tuple(1 << (LANE_BITS * slot + LANE_BITS - 1) for slot in range(WISHLIST_MAX))
-_COVERED = {
-    sum(top for slot, top in enumerate(_TOPS) if short >> slot & 1): short ^ 0xFF
-    for short in range(1 << WISHLIST_MAX)
-}
-"""The slots covered, by the top bits of the lanes that are short somewhere."""
-
-
-def lanes(needs: Sequence[int]) -> int:
-    """The guard bits of 8 lanes of 48 bits, less the packed needs of each wishlist slot."""
-    needed: int = sum(map(lshift, needs, _LANE_SHIFTS))
-    return LANE_GUARDS - needed
-
-
-def covered(have: int, lanes: int) -> int:
-    """The bit mask of the slots whose needs (`lanes`) the packed counts `have` hold.
-
-    `covers` for all slots at once: `have` copied into every lane plus `lanes` keeps a lane's
-    guard bits all set exactly when the lane is covered. Subtracting the guard bits left
-    from _SHORT_BASE sets a lane's top bit exactly when it lost one. Slots past the end of
-    the wishlist count as covered.
-    """
-    return _COVERED[(_SHORT_BASE - (have * LANES + lanes & LANE_GUARDS)) & LANE_TOPS]
-
-
 @dataclass(frozen=True, slots=True)
 class Task:
     """A task of the wishlist: the motifs it needs (counts per motif) and its points."""
@@ -182,6 +148,41 @@ MOTIFS, MOTIF_NAMES, COPIES = _load_motifs()
 MOTIF_COUNT = len(MOTIFS)
 CARD_COUNT = MOTIF_COUNT * COPIES
 MOTIF_INDEX = {code: index for index, code in enumerate(MOTIFS)}
+
+
+LANE_BITS = FIELD_BITS * MOTIF_COUNT + 2
+"""Bits per wishlist slot when the needs of all slots are packed side by side (see `covered`):
+a field per motif and room for a carry."""
+WISHLIST_MAX = 8
+LANES = sum(1 << (LANE_BITS * slot) for slot in range(WISHLIST_MAX))
+LANE_GUARDS = (GUARDS & (1 << (FIELD_BITS * MOTIF_COUNT)) - 1) * LANES
+LANE_TOPS = (1 << (LANE_BITS - 1)) * LANES
+_SHORT_BASE = LANE_GUARDS + LANE_TOPS - LANES
+"""Every lane's guard bits plus a fill that carries into the lane's top bit from any one more."""
+_LANE_SHIFTS = tuple(LANE_BITS * slot for slot in range(WISHLIST_MAX))
+_TOPS = tuple(1 << (LANE_BITS * slot + LANE_BITS - 1) for slot in range(WISHLIST_MAX))
+_COVERED = {
+    sum(top for slot, top in enumerate(_TOPS) if short >> slot & 1): short ^ 0xFF
+    for short in range(1 << WISHLIST_MAX)
+}
+"""The slots covered, by the top bits of the lanes that are short somewhere."""
+
+
+def lanes(needs: Sequence[int]) -> int:
+    """The guard bits of 8 lanes, less the packed needs of each wishlist slot."""
+    needed: int = sum(map(lshift, needs, _LANE_SHIFTS))
+    return LANE_GUARDS - needed
+
+
+def covered(have: int, lanes: int) -> int:
+    """The bit mask of the slots whose needs (`lanes`) the packed counts `have` hold.
+
+    `covers` for all slots at once: `have` copied into every lane plus `lanes` keeps a lane's
+    guard bits all set exactly when the lane is covered. Subtracting the guard bits left
+    from _SHORT_BASE sets a lane's top bit exactly when it lost one. Slots past the end of
+    the wishlist count as covered.
+    """
+    return _COVERED[(_SHORT_BASE - (have * LANES + lanes & LANE_GUARDS)) & LANE_TOPS]
 
 
 def parse_needs(where: str, needs: Any) -> tuple[int, ...]:

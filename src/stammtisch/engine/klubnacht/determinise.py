@@ -89,7 +89,9 @@ def _face_down_tasks(state: KlubnachtState, rng: random.Random) -> tuple[Task, .
         same = same or [t for t in unseen if t.tier == _tier_of(state, points)] or unseen
         pick = same[rng.randrange(len(same))]
         unseen.remove(pick)
-        tasks[slot] = Task(pick.id, pick.tier, points, pick.needs, pick.names)
+        if pick.points != points:
+            pick = Task(pick.id, pick.tier, points, pick.needs, pick.names)
+        tasks[slot] = pick
     return tuple(tasks)
 
 

@@ -9,7 +9,7 @@ legal actions (claims with their canonical cards); `play_key` applies one withou
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from stammtisch.engine.klubnacht import chips, rules
 from stammtisch.engine.klubnacht.actions import END, TAKES, Action, Claim, Keep, Redeem
@@ -111,10 +111,8 @@ def random_playout(
     draw, market, packed, lanes = rng.random, state.market, state.packed, state.lanes
     take, end_turn, chips_variant = rules.take, rules.end_turn, state.chips_variant
     hands, covers = [-1, -1], [0, 0]
+    _keep_any(state, draw, log)
     while not state.over:
-        if state.pending is not None:
-            _play_logged(state, KEEP_KEY + (draw() * len(state.pending)).__trunc__(), log)
-            continue
         seat = state.current
         have = packed[seat]
         if have != hands[seat]:
@@ -148,6 +146,13 @@ def random_playout(
             slots = SLOTS_OF_MASK[claims]
             key = CLAIM_KEY + slots[index] if index < len(slots) else redeem[index - len(slots)]
             _play_logged(state, key, log)
+            _keep_any(state, draw, log)
+
+
+def _keep_any(state: KlubnachtState, draw: Callable[[], float], log: list[Action] | None) -> None:
+    """Magpie's choice, if pending (only a redeem makes one): either card, equally likely."""
+    if state.pending is not None:
+        _play_logged(state, KEEP_KEY + (draw() * len(state.pending)).__trunc__(), log)
 
 
 def _play_logged(state: KlubnachtState, key: int, log: list[Action] | None) -> None:

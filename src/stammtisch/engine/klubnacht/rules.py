@@ -168,7 +168,7 @@ def end_turn(state: KlubnachtState, ev: Events) -> None:
     if ev is not None:
         passed = effect != "not_a_pass"
         ev.append(Event("turn_ended", {"seat": seat, "passed": passed, "effect": effect}))
-    if effect != "not_a_pass":
+    if not state.acted:
         if effect == "end_night":
             finish(state, "double_pass", ev)
             return

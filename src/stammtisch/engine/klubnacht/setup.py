@@ -36,17 +36,18 @@ def new_night(chips: bool, seed: int, tasks: Catalogue | None = None) -> Klubnac
     wishlist: list[Task] = []
     for tier in TIERS:
         wishlist += _draw(list(tasks.tier(tier)), tasks.per_game[tier], rng)
-    down = set(_draw(list(range(len(wishlist))), tasks.face_down, rng))
+    face_down = [False] * len(wishlist)
+    for slot in _draw(list(range(len(wishlist))), tasks.face_down, rng):
+        face_down[slot] = True
     dealt: list[str | None] = list(_draw(list(CHIP_CODES), 2, rng)) if chips else [None, None]
-    face_down = [slot in down for slot in range(len(wishlist))]
     return _build(wishlist, face_down, stack, starter, dealt, rng, tasks.tasks)
 
 
 def _draw(items: list[T], count: int, rng: random.Random) -> list[T]:
     """`count` distinct items drawn at random, in the order drawn."""
-    draw = rng.random
+    draw, size = rng.random, len(items)
     for i in range(count):
-        j = i + (draw() * (len(items) - i)).__trunc__()
+        j = i + (draw() * (size - i)).__trunc__()
         items[i], items[j] = items[j], items[i]
     return items[:count]
 
