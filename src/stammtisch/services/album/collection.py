@@ -37,7 +37,8 @@ WORN_BACKS = (
     )
     .where(CardBackRow.member_id.in_(bindparam("ids", expanding=True)), AlbumCardRow.claimed > 0)
 )
-"""The claimed cards some members wear as card back (prepared once: every game view reads it)."""
+"""The claimed cards some members wear as card back (prepared once: every game view reads it;
+run on the session's connection, so changes not yet flushed are not seen)."""
 
 
 class Named(BaseModel):
@@ -216,7 +217,7 @@ def worn_backs(session: Session, member_ids: Iterable[int | None]) -> dict[int, 
     ids = sorted({i for i in member_ids if i is not None})
     if not ids:
         return {}
-    rows = session.execute(WORN_BACKS, {"ids": ids})
+    rows = session.connection().execute(WORN_BACKS, {"ids": ids})
     return {
         int(member_id): {
             "month": month,
