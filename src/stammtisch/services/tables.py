@@ -200,24 +200,27 @@ class Tables:
         return moves
 
     def _bot_move(self, game_id: int) -> bool:
+        """One bot move; the bot thinks on a copy outside the game's lock, so requests for the
+        game (which may run on the event loop) never wait for a thinking bot."""
+        with self.cache.locked(game_id), self.ctx.read() as session:
+            row = session.get(GameRow, game_id)
+            if row is None or row.status != "active" or not row.bot_turn:
+                return False
+            seats = seats_of(session, game_id)
+            state = self.cache.state(session, row)
+            game = get_game(row.game)
+            seat = min(s.seat for s in seats if s.bot and s.seat in game.to_act(state))
+            bot = self.bot(row.game, seats[seat].bot or "")
+            rng = random.Random(f"{row.seed}:{row.seq}")
+            snapshot, seen = game.clone(state), row.seq
+        action = bot.choose(game, snapshot, seat, rng)
         with self.cache.locked(game_id):
-            with self.ctx.read() as session:
-                row = session.get(GameRow, game_id)
-                if row is None or row.status != "active" or not row.bot_turn:
-                    return False
-                seats = seats_of(session, game_id)
-                state = self.cache.state(session, row)
-                game = get_game(row.game)
-                seat = min(s.seat for s in seats if s.bot and s.seat in game.to_act(state))
-                bot = self.bot(row.game, seats[seat].bot or "")
-                rng = random.Random(f"{row.seed}:{row.seq}")
-                action = bot.choose(game, game.clone(state), seat, rng)
-                seen = row.seq
             try:
                 with self.ctx.write() as session:
                     row = session.get(GameRow, game_id)
                     if row is None or row.seq != seen:
                         return True
+                    state = self.cache.state(session, row)
                     events = game.apply(state, seat, action)
                     append(session, row, seat, "play", game.action_text(action), None, events)
                     settle(session, row, state, seats_of(session, game_id))
