@@ -7,7 +7,7 @@ cheap enough for thousands of nights per variant; `--bots strong,strong --iterat
 the strong robot. Prints one line per variant: the starter's win rate with and without the
 compensation points and each chip holder's win rate.
 Usage: python bench/klubnacht_points.py '{"medium": 6}' [--games 10000] [--first-seed 0]
-       [--bots heuristic,heuristic] [--iterations N] [--workers 2]
+       [--bots heuristic,heuristic] [--iterations N] [--workers 2] [--variant both]
 """
 
 from __future__ import annotations
@@ -75,13 +75,14 @@ def main() -> None:
     parser.add_argument("--bots", default="heuristic,heuristic")
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--variant", choices=["both", "classic", "chips"], default="both")
     args = parser.parse_args()
     points = json.loads(args.points)
     changed(points)
     first, second = args.bots.split(",")
     parts = max(args.workers * 4, 1)
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        for chips in (False, True):
+        for chips in {"both": (False, True), "classic": (False,), "chips": (True,)}[args.variant]:
             seeds = [
                 range(args.first_seed + i, args.first_seed + args.games, parts)
                 for i in range(parts)

@@ -15,7 +15,8 @@ from stammtisch.engine.klubnacht.validate import check_action, task_slot
 from stammtisch.engine.klubnacht.view import view
 from stammtisch.engine.protocol import Event, GameError, GameInfo, Outcome, Seat
 
-RULES_VERSION = "1"
+RULES_VERSION = "2"
+"""2: every medium task is worth 6 points (balance; logs of 1 replay with other scores)."""
 
 
 class KlubnachtGame:
