@@ -23,7 +23,7 @@ from stammtisch.engine.klubnacht.scoring import leader, score
 from stammtisch.engine.protocol import Game, Seat
 
 DEFAULT_ITERATIONS = 4000
-"""Iterations per decision: about one processor second per move here (0.4 s to 1 s by position)."""
+"""Iterations per decision: a few tenths of a processor second per move here (less when settled)."""
 EXPLORATION = 0.7
 MARGIN_WEIGHT = 0.0
 """Share of the reward that grows with the final margin (the rest: 1 for a win, 0 for a loss)."""
