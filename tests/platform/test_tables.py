@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from stammtisch.engine.protocol import GameError
 from stammtisch.services.errors import ServiceError
 from stammtisch.services.events import GameFinished, subscribe
 from stammtisch.services.platform import Platform
-from stammtisch.store.games import ActionRow
+from stammtisch.store.games import ActionRow, GameRow
 
 
 def log_of(platform: Platform, game_id: int) -> list[tuple[int, int, str, str]]:
@@ -86,6 +86,24 @@ def test_state_is_rebuilt_by_replaying_the_log(
     platform.tables.cache.forget(game_id)
     assert platform.views.view(bert, game_id) == before
     assert before["view"]["total"] == 5
+
+
+def test_a_game_stored_under_other_rules_is_refused_not_replayed_wrongly(
+    platform: Platform, duel: tuple[int, int, int]
+) -> None:
+    anna, bert, game_id = duel
+    platform.tables.act(anna, game_id, 0, "add:3")
+    with platform.ctx.write() as session:
+        session.execute(update(GameRow).where(GameRow.id == game_id).values(rules_version="0"))
+    platform.tables.cache.forget(game_id)
+    for attempt in (
+        lambda: platform.views.view(bert, game_id),
+        lambda: platform.tables.act(anna, game_id, 1, "end"),
+    ):
+        with pytest.raises(ServiceError) as refused:
+            attempt()
+        assert refused.value.code == "game.rules_version"
+    assert log_of(platform, game_id) == [(1, 0, "play", "add:3")]
 
 
 def test_views_never_show_another_seats_secret(

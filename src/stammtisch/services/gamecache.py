@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from stammtisch.engine.protocol import Game
 from stammtisch.engine.registry import get_game
+from stammtisch.services.errors import Problem, ServiceError
 from stammtisch.services.gamehead import Head, SeatInfo
 from stammtisch.store.games import ActionRow, GameRow
 
@@ -58,6 +59,7 @@ class GameCache:
         if entry is not None and entry.seq == row.seq:
             return entry.state
         game = get_game(row.game)
+        check_rules_version(game, row.rules_version)
         if entry is None or entry.seq > row.seq:
             entry = Cached(0, game.setup(row.options, row.seed))
         _replay(game, session, row.id, entry, row.seq)
@@ -95,6 +97,17 @@ class GameCache:
         """Drop a game's state (after a failed write, its cached state may be ahead)."""
         with self._guard:
             self._entries.pop(game_id, None)
+
+
+def check_rules_version(game: Game[Any, Any], stored: str) -> None:
+    """Refuse a game stored under other rules than this server plays (it would replay wrongly)."""
+    if stored != game.info.rules_version:
+        raise ServiceError(
+            "game.rules_version",
+            f"This game was played under rules version {stored} of {game.info.name}; this server"
+            f" plays version {game.info.rules_version} and cannot continue or show it.",
+            Problem.CONFLICT,
+        )
 
 
 def _replay(game: Game[Any, Any], session: Session, game_id: int, entry: Cached, upto: int) -> None:

@@ -19,6 +19,7 @@ class Head:
     game: str
     options: dict[str, Any]
     seed: int
+    rules_version: str
     practice: bool
     clock: dict[str, Any]
     status: str

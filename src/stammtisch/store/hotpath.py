@@ -30,6 +30,7 @@ GAME_HEAD = select(
     games.c.game,
     games.c.options,
     games.c.seed,
+    games.c.rules_version,
     games.c.practice,
     games.c.clock,
     games.c.status,
