@@ -5,6 +5,7 @@ from __future__ import annotations
 import socket
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 from email import message_from_bytes
 from email.message import Message
@@ -139,6 +140,23 @@ class Refusing(Inbox):
         return await super().handle_DATA(server, session, envelope)
 
 
+@contextmanager
+def refusing_server(
+    refusals: int, database_url: str, tmp_path: Path, clock: ManualClock
+) -> Iterator[tuple[Platform, Refusing]]:
+    """A platform whose SMTP server answers the first `refusals` messages with a failure."""
+    inbox, port = Refusing(refusals), free_port()
+    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    settings = make_settings(tmp_path, database_url, smtp_host="127.0.0.1", smtp_port=port)
+    platform = build_platform(settings, clock=clock, bus=LocalBus())
+    try:
+        yield platform, inbox
+    finally:
+        controller.stop()
+        platform.close()
+
+
 @pytest.fixture
 def two_processes(
     smtp: tuple[Inbox, int], database_url: str, tmp_path: Path, clock: ManualClock
@@ -232,12 +250,7 @@ def test_concurrent_sweepers_send_every_email_once(
 def test_an_email_the_server_refuses_is_sent_later_with_growing_pauses(
     database_url: str, tmp_path: Path, clock: ManualClock
 ) -> None:
-    inbox, port = Refusing(refusals=2), free_port()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port)
-    controller.start()
-    settings = make_settings(tmp_path, database_url, smtp_host="127.0.0.1", smtp_port=port)
-    platform = build_platform(settings, clock=clock, bus=LocalBus())
-    try:
+    with refusing_server(2, database_url, tmp_path, clock) as (platform, inbox):
         challenge_bert(platform)
         assert platform.sweeper.sweep().emails == 0
         assert email_state(platform) == [("pending", 1)]
@@ -254,20 +267,12 @@ def test_an_email_the_server_refuses_is_sent_later_with_growing_pauses(
         assert inbox.tries == 3
         assert len(inbox.messages) == 1
         assert email_state(platform) == [("sent", 3)]
-    finally:
-        controller.stop()
-        platform.close()
 
 
 def test_an_email_that_keeps_failing_is_given_up_after_the_cap(
     database_url: str, tmp_path: Path, clock: ManualClock
 ) -> None:
-    inbox, port = Refusing(refusals=1000), free_port()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port)
-    controller.start()
-    settings = make_settings(tmp_path, database_url, smtp_host="127.0.0.1", smtp_port=port)
-    platform = build_platform(settings, clock=clock, bus=LocalBus())
-    try:
+    with refusing_server(1000, database_url, tmp_path, clock) as (platform, inbox):
         challenge_bert(platform)
         pauses = []
         for _ in range(MAX_ATTEMPTS + 3):
@@ -278,6 +283,3 @@ def test_an_email_that_keeps_failing_is_given_up_after_the_cap(
         assert email_state(platform) == [("failed", MAX_ATTEMPTS)]
         assert pauses[:3] == [FIRST_RETRY, FIRST_RETRY * 2, FIRST_RETRY * 4]
         assert max(pauses) == LONGEST_RETRY
-    finally:
-        controller.stop()
-        platform.close()
