@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from sqlalchemy import Table, bindparam, delete, insert, select, update
+from sqlalchemy import Insert, Table, bindparam, delete, insert, select, update
 
 from stammtisch.store.deadlines import DeadlineRow
 from stammtisch.store.games import ActionRow, GameRow, SeatRow
@@ -24,6 +24,12 @@ deadlines = cast(Table, DeadlineRow.__table__)
 members = cast(Table, Member.__table__)
 notifications = cast(Table, NotificationRow.__table__)
 presence = cast(Table, PresenceRow.__table__)
+
+
+def insert_bound(table: Table, *columns: str) -> Insert:
+    """An insert into `table` whose values are bind parameters named after their columns."""
+    return insert(table).values({column: bindparam(column) for column in columns})
+
 
 GAME_HEAD = select(
     games.c.id,
@@ -63,15 +69,8 @@ MOVE_GAME = (
 )
 """Move a game to its next step, only if it is still at the expected one (else 0 rows)."""
 
-APPEND_ACTION = insert(actions).values(
-    game_id=bindparam("game_id"),
-    seq=bindparam("seq"),
-    seat=bindparam("seat"),
-    kind=bindparam("kind"),
-    text=bindparam("text"),
-    member_id=bindparam("member_id"),
-    events=bindparam("events"),
-    created_at=bindparam("created_at"),
+APPEND_ACTION = insert_bound(
+    actions, "game_id", "seq", "seat", "kind", "text", "member_id", "events", "created_at"
 )
 
 LOGGED_ACTION = select(actions.c.seat, actions.c.kind, actions.c.text, actions.c.events).where(
@@ -83,14 +82,7 @@ CLOCKED_SEATS = select(deadlines.c.seat).where(deadlines.c.game_id == bindparam(
 STOP_CLOCK = delete(deadlines).where(
     deadlines.c.game_id == bindparam("game_id"), deadlines.c.seat == bindparam("seat")
 )
-START_CLOCK = insert(deadlines).values(
-    game_id=bindparam("game_id"),
-    seat=bindparam("seat"),
-    seq=bindparam("seq"),
-    started_at=bindparam("started_at"),
-    due_at=bindparam("due_at"),
-    remind_at=bindparam("remind_at"),
-)
+START_CLOCK = insert_bound(deadlines, "game_id", "seat", "seq", "started_at", "due_at", "remind_at")
 
 WATCHING = select(presence.c.connection).where(
     presence.c.member_id == bindparam("member_id"),
@@ -102,11 +94,6 @@ WATCHING = select(presence.c.connection).where(
 EMAIL_WISH = select(members.c.email_notifications, members.c.email).where(
     members.c.id == bindparam("member_id")
 )
-ADD_NOTIFICATION = insert(notifications).values(
-    member_id=bindparam("member_id"),
-    kind=bindparam("kind"),
-    data=bindparam("data"),
-    created_at=bindparam("created_at"),
-    email_status=bindparam("email_status"),
-    email_due_at=bindparam("email_due_at"),
+ADD_NOTIFICATION = insert_bound(
+    notifications, "member_id", "kind", "data", "created_at", "email_status", "email_due_at"
 )
