@@ -24,6 +24,7 @@ Deck phase (see `draft_value`)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from stammtisch.engine.challengers.board import KEY, NAME_ID, Side
@@ -58,6 +59,25 @@ def _bench_pick_score(
     )
 
 
+def put_under(shown: list[int], base: tuple[int, ...]) -> tuple[int]:
+    """Which of the top two cards goes under: the weaker one; on a tie the second."""
+    return (0,) if base[shown[0]] < base[shown[1]] else (1,)
+
+
+def reorder(shown: list[int], base: tuple[int, ...]) -> tuple[int, ...]:
+    """The looked-at cards strongest first (ties keep their order)."""
+    return tuple(sorted(shown, key=lambda card: -base[card]))
+
+
+def search(cards: Iterable[int], position: str, base: tuple[int, ...]) -> tuple[int]:
+    """The searched card: the strongest to the top, the weakest to the bottom (ties by key)."""
+
+    def strength(card: int) -> tuple[int, str]:
+        return base[card], KEY[card]
+
+    return (max(cards, key=strength),) if position == "top" else (min(cards, key=strength),)
+
+
 def choose(
     kind: str,
     candidates: list[tuple[Any, ...]],
@@ -69,18 +89,16 @@ def choose(
 ) -> tuple[Any, ...]:
     """The policy's candidate for a pending match decision."""
     if kind == "put_under":
-        top, second = shown[0], shown[1]
-        return (0,) if base[top] < base[second] else (1,)
+        return put_under(shown, base)
     if kind == "reorder":
-        best = tuple(sorted(shown, key=lambda card: -base[card]))
+        best = reorder(shown, base)
         return best if best in candidates else candidates[0]
     if kind == "bench_pick":
         owner = sides[data[0]]
         scores = [_bench_pick_score(c, owner, chooser, data[1], base) for c in candidates]
         return candidates[scores.index(max(scores))]
     if kind == "search":
-        ordered = sorted(candidates, key=lambda c: (base[c[0]], KEY[c[0]]))
-        return ordered[-1] if data[0] == "top" else ordered[0]
+        return search([c[0] for c in candidates], data[0], base)
     return candidates[0]
 
 

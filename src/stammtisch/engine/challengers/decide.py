@@ -81,16 +81,13 @@ def resolve(
 ) -> None:
     """Carry out the chosen candidate."""
     if kind == "put_under":
-        _put_under(m, chooser, candidate[0])
+        put_under(m, chooser, candidate[0])
     elif kind == "reorder":
-        deck = chooser.deck
-        deck[len(deck) - len(candidate) :] = reversed(candidate)
-        m.log("deck_reordered", {"seat": chooser.seat, "count": len(candidate)})
-        m.log("deck_top", {"seat": chooser.seat, "cards": keys(list(candidate))}, private(chooser))
+        reorder(m, chooser, candidate)
     elif kind == "bench_pick":
-        _bench_pick(m, m.sides[data[0]], candidate, data[1])
+        bench_pick(m, m.sides[data[0]], candidate, data[1])
     elif kind == "search":
-        _search(m, chooser, candidate[0], data[0])
+        search(m, chooser, candidate[0], data[0])
     elif kind == "place":
         from stammtisch.engine.challengers.placement import place_group
 
@@ -99,16 +96,26 @@ def resolve(
         raise AssertionError(kind)
 
 
-def _put_under(m: Match, side: Side, position: int) -> None:
+def put_under(m: Match, side: Side, position: int) -> None:
     """Put the top (0) or second (1) card under the deck."""
     deck = side.deck
     card = deck.pop(len(deck) - 1 - position)
     deck.insert(0, card)
-    m.log("card_put_under", {"seat": side.seat})
-    m.log("card_put_under_was", {"seat": side.seat, "card": KEY[card]}, private(side))
+    if m.ev is not None:
+        m.log("card_put_under", {"seat": side.seat})
+        m.log("card_put_under_was", {"seat": side.seat, "card": KEY[card]}, private(side))
 
 
-def _bench_pick(m: Match, owner: Side, cards: tuple[int, ...], destination: str) -> None:
+def reorder(m: Match, side: Side, order: tuple[int, ...]) -> None:
+    """Put the looked-at top cards back in this order (top first)."""
+    deck = side.deck
+    deck[len(deck) - len(order) :] = reversed(order)
+    if m.ev is not None:
+        m.log("deck_reordered", {"seat": side.seat, "count": len(order)})
+        m.log("deck_top", {"seat": side.seat, "cards": keys(list(order))}, private(side))
+
+
+def bench_pick(m: Match, owner: Side, cards: tuple[int, ...], destination: str) -> None:
     """Move chosen cards from owner's normal bench seats to the exhaust pile or the deck top."""
     for card in cards:
         take_from_bench(owner, card, m.base)
@@ -116,12 +123,12 @@ def _bench_pick(m: Match, owner: Side, cards: tuple[int, ...], destination: str)
             owner.exhaust.append(card)
         else:
             owner.deck.append(card)
-    if cards:
+    if cards and m.ev is not None:
         kind = "cards_exhausted" if destination == "exhaust" else "cards_to_deck_top"
         m.log(kind, {"seat": owner.seat, "cards": keys(list(cards)), "from": "bench"})
 
 
-def _search(m: Match, side: Side, card: int, position: str) -> None:
+def search(m: Match, side: Side, card: int, position: str) -> None:
     """Move the topmost copy of a card to the top or bottom of the deck."""
     deck = side.deck
     index = len(deck) - 1 - deck[::-1].index(card)
@@ -130,8 +137,9 @@ def _search(m: Match, side: Side, card: int, position: str) -> None:
         deck.append(card)
     else:
         deck.insert(0, card)
-    m.log("deck_searched", {"seat": side.seat, "position": position})
-    m.log("deck_searched_card", {"seat": side.seat, "card": KEY[card]}, private(side))
+    if m.ev is not None:
+        m.log("deck_searched", {"seat": side.seat, "position": position})
+        m.log("deck_searched_card", {"seat": side.seat, "card": KEY[card]}, private(side))
 
 
 def combos(cards: list[int], count: int, *, optional: bool) -> list[tuple[int, ...]]:

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from stammtisch.engine.challengers import autoplay
 from stammtisch.engine.challengers.board import KEY, LEVEL, NAME_ID, Side
 from stammtisch.engine.challengers.catalogue import LEVELS, PILE_LEVELS, Effect
-from stammtisch.engine.challengers.decide import ask, combos, orders
+from stammtisch.engine.challengers.decide import ask, combos, orders, put_under, reorder, search
 from stammtisch.engine.challengers.match_state import Match, keys
 from stammtisch.engine.challengers.placement import to_bench
 from stammtisch.engine.challengers.tables import tables
@@ -31,17 +32,23 @@ def _other(m: Match, side: Side) -> Side:
 def _gain(m: Match, side: Side, card: int, fans: int) -> None:
     """A side gains fans from an effect."""
     side.fans += fans
-    m.log("fans_gained", {"seat": side.seat, "card": KEY[card], "fans": fans})
+    if m.ev is not None:
+        m.log("fans_gained", {"seat": side.seat, "card": KEY[card], "fans": fans})
 
 
 def look_top_put_one_under(m: Match, side: Side, card: int, params: Params) -> None:
     """Reporter, Navigator: look at the top cards, put one under the deck."""
     top = side.deck[-1 : -params["look"] - 1 : -1]
-    m.log("deck_looked", {"seat": side.seat, "card": KEY[card], "count": len(top)})
+    if m.ev is not None:
+        m.log("deck_looked", {"seat": side.seat, "card": KEY[card], "count": len(top)})
     if len(top) < 2:
         return
-    candidates = [(0,)] if top[0] == top[1] else [(0,), (1,)]
-    ask(m, side, "put_under", candidates, (), top, card)
+    if top[0] == top[1]:
+        put_under(m, side, 0)
+    elif side.auto:
+        put_under(m, side, autoplay.put_under(top, m.base)[0])
+    else:
+        ask(m, side, "put_under", [(0,), (1,)], (), top, card)
 
 
 def fans_if_trophies_at_most(m: Match, side: Side, card: int, params: Params) -> None:
@@ -112,23 +119,29 @@ def pile_to_deck(m: Match, side: Side, card: int, params: Params) -> None:
         else:
             target.deck.insert(0, drawn)
         moved += 1
-    m.log(
-        "pile_to_deck",
-        {
-            "seat": target.seat,
-            "card": KEY[card],
-            "pile": params["pile"],
-            "count": moved,
-            "position": params["position"],
-        },
-    )
+    if m.ev is not None:
+        m.log(
+            "pile_to_deck",
+            {
+                "seat": target.seat,
+                "card": KEY[card],
+                "pile": params["pile"],
+                "count": moved,
+                "position": params["position"],
+            },
+        )
 
 
 def reorder_top(m: Match, side: Side, card: int, params: Params) -> None:
     """Juggler, Bumper Car: look at the top cards and put them back in any order."""
     top = side.deck[-1 : -params["count"] - 1 : -1]
-    m.log("deck_looked", {"seat": side.seat, "card": KEY[card], "count": len(top)})
-    if len(top) > 1:
+    if m.ev is not None:
+        m.log("deck_looked", {"seat": side.seat, "card": KEY[card], "count": len(top)})
+    if len(top) < 2:
+        return
+    if side.auto:
+        reorder(m, side, autoplay.reorder(top, m.base))
+    else:
         ask(m, side, "reorder", orders(top), (), top, card)
 
 
@@ -137,7 +150,7 @@ def opponent_deck_top_to_exhaust(m: Match, side: Side, card: int, params: Params
     other = _other(m, side)
     moved = [other.deck.pop() for _ in range(min(params["count"], len(other.deck)))]
     other.exhaust.extend(moved)
-    if moved:
+    if moved and m.ev is not None:
         m.log(
             "cards_exhausted",
             {"seat": other.seat, "cards": keys(moved), "from": "deck", "card": KEY[card]},
@@ -146,18 +159,21 @@ def opponent_deck_top_to_exhaust(m: Match, side: Side, card: int, params: Params
 
 def search_deck(m: Match, side: Side, card: int, params: Params) -> None:
     """Sailor, Clairvoyant: search the deck for any card, put it at the bottom or on top."""
-    if not side.deck:
+    deck, position = side.deck, params["position"]
+    if not deck:
         return
-    shown = sorted(side.deck)
-    candidates = [(c,) for c in sorted(set(side.deck))]
-    ask(m, side, "search", candidates, (params["position"],), shown, card)
+    if side.auto:
+        search(m, side, autoplay.search(set(deck), position, m.base)[0], position)
+        return
+    candidates = [(c,) for c in sorted(set(deck))]
+    ask(m, side, "search", candidates, (position,), sorted(deck), card)
 
 
 def deck_bottom_to_exhaust(m: Match, side: Side, card: int, params: Params) -> None:
     """Submarine: the bottom card of your deck goes to your exhaust pile."""
     moved = [side.deck.pop(0) for _ in range(min(params["count"], len(side.deck)))]
     side.exhaust.extend(moved)
-    if moved:
+    if moved and m.ev is not None:
         m.log(
             "cards_exhausted",
             {"seat": side.seat, "cards": keys(moved), "from": "deck", "card": KEY[card]},
@@ -168,26 +184,30 @@ def to_exhaust_instead(m: Match, side: Side, card: int, params: Params) -> None:
     """Prince: on flag loss it goes to the exhaust pile instead of the bench."""
     side.stack.pop()
     side.exhaust.append(card)
-    m.log(
-        "cards_exhausted",
-        {"seat": side.seat, "cards": [KEY[card]], "from": "park", "card": KEY[card]},
-    )
+    if m.ev is not None:
+        m.log(
+            "cards_exhausted",
+            {"seat": side.seat, "cards": [KEY[card]], "from": "park", "card": KEY[card]},
+        )
 
 
 def next_card_bonus(m: Match, side: Side, card: int, params: Params) -> None:
     """Cartoon Bomb: your next revealed card gets a bonus during the attack."""
     side.next_bonus += params["amount"]
-    m.log("bonus_pending", {"seat": side.seat, "card": KEY[card], "bonus": params["amount"]})
+    if m.ev is not None:
+        m.log("bonus_pending", {"seat": side.seat, "card": KEY[card], "bonus": params["amount"]})
 
 
 def destroy_self_pile_to_exhaust(m: Match, side: Side, card: int, params: Params) -> None:
     """Rescue Pod: leaves the game; the top card of a level pile joins your exhaust pile."""
     side.stack.pop()
     m.box.append(card)
-    m.log("card_destroyed", {"seat": side.seat, "card": KEY[card]})
+    if m.ev is not None:
+        m.log("card_destroyed", {"seat": side.seat, "card": KEY[card]})
     drawn = m.piles.take(PILE_LEVELS.index(params["pile"]))
     if drawn is not None:
         side.exhaust.append(drawn)
+    if drawn is not None and m.ev is not None:
         m.log(
             "cards_exhausted",
             {"seat": side.seat, "cards": [KEY[drawn]], "from": "pile", "card": KEY[card]},
@@ -206,7 +226,11 @@ def opponent_deck_top_to_bench(m: Match, side: Side, card: int, params: Params) 
     other = _other(m, side)
     if other.deck:
         top = other.deck.pop()
-        m.log("card_to_bench_from_deck", {"seat": other.seat, "card": KEY[top], "by": KEY[card]})
+        if m.ev is not None:
+            m.log(
+                "card_to_bench_from_deck",
+                {"seat": other.seat, "card": KEY[top], "by": KEY[card]},
+            )
         to_bench(m, other, [top], m.step)
 
 

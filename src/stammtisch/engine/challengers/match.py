@@ -211,10 +211,12 @@ def _duel(m: Match) -> None:
                 side.next_bonus = 0
             effect = immediate[card]
             if effect is not None:
-                m.attack, m.defence, m.dirty = attack, defence, dirty or effect[2]
+                dirty = dirty or effect[2]
+                m.attack, m.defence, m.dirty = attack, defence, dirty
                 m.step = COMPARE
                 effect[0](m, side, card, effect[1])
-                return
+                if m.step != COMPARE or m.pending is not None or m.winner >= 0:
+                    return
             if dirty or bonuses[card] is not None:
                 dirty = True
                 attack = attack_sum(side, other, base)
@@ -235,7 +237,8 @@ def _duel(m: Match) -> None:
         effect = other.flag_loss[other.stack[-1]]
         if effect is not None:
             effect[0](m, other, other.stack[-1], effect[1])
-            return
+            if m.step != BENCH or m.pending is not None or m.winner >= 0:
+                return
         if other.frozen or not _bench_plain(m, other):
             return
         m.flag, m.att = att, 1 - att

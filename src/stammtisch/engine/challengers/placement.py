@@ -53,8 +53,9 @@ def to_bench(m: Match, side: Side, cards: list[int], then: int) -> None:
 def overflow(m: Match, side: Side, placed: list[int], rest: list[int]) -> None:
     """No free seat: the unplaced cards stay in the park half and the side loses the match."""
     side.stack.extend(rest)
-    log_benched(m, side, placed)
-    m.log("bench_full", {"seat": side.seat, "cards": keys(rest)})
+    if m.ev is not None:
+        log_benched(m, side, placed)
+        m.log("bench_full", {"seat": side.seat, "cards": keys(rest)})
     m.end(1 - side.index, "bench_full")
 
 
