@@ -6,7 +6,8 @@ deck plus r rounds of picks. Each timed match copies two decks of the same round
 them, builds the sides and the match with the engine's own constructors and runs the engine's
 match loop to its end, every decision answered inline by the auto-play policy. Events are off
 (`--events` switches them on: same rule code, plus recording). The rate is per processor second
-of this one process. Prints one line.
+of this one process. The line says whether the match loop ran compiled (the build
+scripts/setup-env makes) or as pure Python (STAMMTISCH_PURE_ENGINE=1, or no build). Prints one line.
 Usage: python bench/challengers_matches.py [--matches 200000] [--events]
 """
 
@@ -16,6 +17,7 @@ import argparse
 import random
 import time
 
+from stammtisch.engine import compiled
 from stammtisch.engine.challengers.autoplay import draft_value
 from stammtisch.engine.challengers.catalogue import PILE_LEVELS, catalogue
 from stammtisch.engine.challengers.match import new_match, new_side, run, start
@@ -90,6 +92,7 @@ def main() -> None:
         f"challengers full-catalogue matches: {args.matches / cpu:,.0f} per processor second"
         f" on one core ({args.matches / wall:,.0f}/s wall; {args.matches} matches,"
         f" auto-play policy, events {'on' if args.events else 'off'},"
+        f" match loop {'compiled' if compiled.active() else 'pure Python'},"
         f" {cards:.1f} cards per deck on average)"
     )
 

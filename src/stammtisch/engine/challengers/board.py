@@ -119,17 +119,32 @@ class Side:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Side:
         """A copy of the mutable parts; the effect tables (constant) are shared."""
-        copy = Side.__new__(Side)
-        shared = ("self_bonus", "bench_bonus", "immediate", "flag_loss", "capture")
-        for name in Side.__slots__:
-            value = getattr(self, name)
-            if name in ("bench",):
-                value = {key: list(seat) for key, seat in value.items()}
-            elif name == "frozen":
-                value = [list(seat) for seat in value]
-            elif isinstance(value, list) and name not in shared:
-                value = list(value)
-            setattr(copy, name, value)
+        effects = (self.self_bonus, self.bench_bonus, self.immediate, self.flag_loss, self.capture)
+        copy = Side(
+            self.index,
+            self.seat,
+            list(self.deck),
+            self.robot,
+            self.auto,
+            self.trophies,
+            self.seats,
+            0,
+            effects,
+        )
+        copy.stack, copy.extra, copy.next_bonus = (
+            list(self.stack),
+            list(self.extra),
+            self.next_bonus,
+        )
+        copy.bench = {name: list(seat) for name, seat in self.bench.items()}
+        copy.frozen = [list(seat) for seat in self.frozen]
+        copy.exhaust, copy.fans = list(self.exhaust), self.fans
+        copy.cnt_base, copy.cnt_set = list(self.cnt_base), list(self.cnt_set)
+        copy.cnt_level = list(self.cnt_level)
+        if self.atk_set is not ZERO_SETS:
+            copy.atk_set, copy.def_set = list(self.atk_set), list(self.def_set)
+            copy.atk_base, copy.def_base = list(self.atk_base), list(self.def_base)
+        copy.flag_bonus = self.flag_bonus
         memo[id(self)] = copy
         return copy
 

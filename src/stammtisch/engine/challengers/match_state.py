@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from copy import deepcopy
 from typing import Any
 
 from stammtisch.engine.challengers.board import KEY, Side
@@ -39,6 +40,20 @@ class Decision:
         self.data = data
         self.shown = shown
         self.source = source
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Decision:
+        """An independent copy (compiled classes need it spelled out)."""
+        copy = Decision(
+            self.kind,
+            self.chooser,
+            deepcopy(self.candidates, memo),
+            list(self.labels),
+            deepcopy(self.data, memo),
+            list(self.shown),
+            self.source,
+        )
+        memo[id(self)] = copy
+        return copy
 
 
 class Match:
@@ -98,6 +113,36 @@ class Match:
         self.queue: list[list[int]] = []
         self.queue_side = 0
         self.after = REVEAL
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Match:
+        """An independent copy; what it shares with the tournament stays shared via `memo`."""
+        copy = Match(
+            deepcopy(self.sides, memo),
+            self.base,
+            self.round,
+            self.park,
+            deepcopy(self.piles, memo),
+            deepcopy(self.box, memo),
+            self.frozen_limit,
+            deepcopy(self.ev, memo),
+        )
+        memo[id(self)] = copy
+        copy.step, copy.attack, copy.defence, copy.dirty = (
+            self.step,
+            self.attack,
+            self.defence,
+            self.dirty,
+        )
+        copy.att, copy.flag, copy.winner, copy.reason = (
+            self.att,
+            self.flag,
+            self.winner,
+            self.reason,
+        )
+        copy.pending = deepcopy(self.pending, memo)
+        copy.queue = deepcopy(self.queue, memo)
+        copy.queue_side, copy.after = self.queue_side, self.after
+        return copy
 
     def log(self, kind: str, data: dict[str, Any], audience: frozenset[int] | None = None) -> None:
         """Record an event (a no-op when events are switched off)."""

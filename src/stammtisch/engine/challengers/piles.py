@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from copy import deepcopy
+from typing import Any
 
 PILES = ("A", "B", "C")
 
@@ -27,6 +29,13 @@ class Piles:
         self.discards: list[list[int]] = [[], [], []]
         self.capacity = capacity
         self.rng = rng
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Piles:
+        """An independent copy (compiled classes need it spelled out)."""
+        copy = Piles(deepcopy(self.stacks, memo), self.capacity, deepcopy(self.rng, memo))
+        copy.discards = deepcopy(self.discards, memo)
+        memo[id(self)] = copy
+        return copy
 
     def _flush(self, pile: int) -> None:
         """Shuffle a compartment and put its cards under the pile."""
