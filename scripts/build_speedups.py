@@ -42,21 +42,23 @@ def build() -> None:
     shutil.rmtree(compiled.BUILD_DIR, ignore_errors=True)
     compiled.BUILD_DIR.mkdir(parents=True)
     os.chdir(SRC)
-    with tempfile.TemporaryDirectory() as temp:
-        os.environ["MYPY_CACHE_DIR"] = str(Path(temp) / "mypy")
-        setup(
-            name="stammtisch-speedups",
-            ext_modules=mypycify(paths, opt_level="3", group_name="stammtisch_speedups"),
-            script_args=[
-                "--quiet",
-                "build_ext",
-                "--build-lib",
-                str(compiled.BUILD_DIR),
-                "--build-temp",
-                temp,
-            ],
-        )
-    shutil.rmtree(SRC / "build", ignore_errors=True)  # mypyc's generated C sources
+    try:
+        with tempfile.TemporaryDirectory() as temp:
+            os.environ["MYPY_CACHE_DIR"] = str(Path(temp) / "mypy")
+            setup(
+                name="stammtisch-speedups",
+                ext_modules=mypycify(paths, opt_level="3", group_name="stammtisch_speedups"),
+                script_args=[
+                    "--quiet",
+                    "build_ext",
+                    "--build-lib",
+                    str(compiled.BUILD_DIR),
+                    "--build-temp",
+                    temp,
+                ],
+            )
+    finally:
+        shutil.rmtree(SRC / "build", ignore_errors=True)  # mypyc's generated C sources
     manifest = compiled.manifest_for(PACKAGE_DIR)
     compiled.MANIFEST.write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
 

@@ -25,12 +25,12 @@ Deck phase (see `draft_value`)
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from stammtisch.engine.challengers.board import KEY, NAME_ID, Side
 from stammtisch.engine.challengers.tables import tables
 
-_T = tables()
+_T: Final = tables()
 
 
 def _bench_pick_score(
@@ -39,7 +39,12 @@ def _bench_pick_score(
     """How good moving these cards off `owner`'s bench is for the chooser (higher is better)."""
     bonus_of = owner.bench_bonus
     if owner is not chooser:
-        return (sum(bonus_of[card][2] for card in candidate if bonus_of[card]),)
+        gain = 0
+        for card in candidate:
+            bonus = bonus_of[card]
+            if bonus is not None:
+                gain += bonus[2]
+        return (gain,)
     bonus_cards = freed = power = 0
     taken: dict[int, int] = {}
     for card in candidate:
@@ -57,6 +62,28 @@ def _bench_pick_score(
         len(candidate),
         power if destination == "deck" else 0,
     )
+
+
+def bench_pick_one(
+    cards: list[int],
+    optional: bool,
+    owner: Side,
+    chooser: Side,
+    destination: str,
+    base: tuple[int, ...],
+) -> tuple[int, ...]:
+    """The pick when at most one card may move: what `choose` takes from `decide.combos`'
+    candidates (none first if optional, then each card once, lowest index first)."""
+    best: tuple[int, ...] = ()
+    best_score = _bench_pick_score((), owner, chooser, destination, base) if optional else None
+    previous = -1
+    for card in cards:  # sorted, one entry per copy
+        if card != previous:
+            previous = card
+            score = _bench_pick_score((card,), owner, chooser, destination, base)
+            if best_score is None or score > best_score:
+                best, best_score = (card,), score
+    return best
 
 
 def put_under(shown: list[int], base: tuple[int, ...]) -> tuple[int]:

@@ -6,7 +6,8 @@ deck's top is the end of its list, the bench maps a name id to the cards on that
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Final
 
 from stammtisch.engine.challengers.tables import (
     B_ALL,
@@ -35,15 +36,26 @@ from stammtisch.engine.challengers.tables import (
     tables,
 )
 
-_T = tables()
-NAME_ID = _T.name_id
-SET_ID = _T.set_id
-LEVEL = _T.level
-KEY = _T.key
+_T: Final = tables()
+NAME_ID: Final = _T.name_id
+SET_ID: Final = _T.set_id
+LEVEL: Final = _T.level
+KEY: Final = _T.key
 
 
-ZERO_SETS: list[int] = [0] * SET_SLOTS
-ZERO_BASES: list[int] = [0] * BASE_SLOTS
+EffectEntry = tuple[Callable[..., None], Any, bool] | None
+"""A card's compiled effect: (function, parameters, may change powers), or None (effects.py)."""
+EffectTables = tuple[
+    tuple[SelfBonus | None, ...],
+    tuple[BenchBonus | None, ...],
+    tuple[EffectEntry, ...],
+    tuple[EffectEntry, ...],
+    tuple[EffectEntry, ...],
+]
+"""Per card: own bonus, from-the-bench bonus, immediate, flag-loss and capture effects."""
+
+ZERO_SETS: Final[list[int]] = [0] * SET_SLOTS
+ZERO_BASES: Final[list[int]] = [0] * BASE_SLOTS
 """Shared zero bonus arrays of sides without bench bonuses; never written (copied first)."""
 
 
@@ -90,7 +102,7 @@ class Side:
         trophies: int,
         seats: int,
         frozen: int,
-        effects: tuple[Any, Any, Any, Any, Any],
+        effects: EffectTables,
     ) -> None:
         self.index = index
         self.seat = seat

@@ -7,12 +7,20 @@ let someone choose build their candidates and `ask`; the rest act at once, as fa
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from stammtisch.engine.challengers import autoplay
 from stammtisch.engine.challengers.board import KEY, LEVEL, NAME_ID, Side
 from stammtisch.engine.challengers.catalogue import LEVELS, PILE_LEVELS, Effect
-from stammtisch.engine.challengers.decide import ask, combos, orders, put_under, reorder, search
+from stammtisch.engine.challengers.decide import (
+    ask,
+    bench_pick,
+    combos,
+    orders,
+    put_under,
+    reorder,
+    search,
+)
 from stammtisch.engine.challengers.match_state import Match, keys
 from stammtisch.engine.challengers.placement import to_bench
 from stammtisch.engine.challengers.tables import tables
@@ -20,8 +28,8 @@ from stammtisch.engine.challengers.tables import tables
 Params = Mapping[str, Any]
 EffectFn = Callable[[Match, Side, int, Params], None]
 
-_T = tables()
-_NAME_IDS = {name: NAME_ID[i] for i, name in enumerate(_T.name)}
+_T: Final = tables()
+_NAME_IDS: Final = {name: NAME_ID[i] for i, name in enumerate(_T.name)}
 
 
 def _other(m: Match, side: Side) -> Side:
@@ -91,7 +99,12 @@ def _bench_move(m: Match, side: Side, card: int, params: Params, destination: st
     cards = _fits(m, owner, params)
     if not cards:
         return
-    candidates = combos(cards, params["count"], optional=params.get("optional", False))
+    optional, count = params.get("optional", False), params["count"]
+    if chooser.auto and count == 1:
+        pick = autoplay.bench_pick_one(cards, optional, owner, chooser, destination, m.base)
+        bench_pick(m, owner, pick, destination)
+        return
+    candidates = combos(cards, count, optional=optional)
     ask(m, chooser, "bench_pick", candidates, (owner.index, destination), [], card)
 
 
@@ -234,7 +247,7 @@ def opponent_deck_top_to_bench(m: Match, side: Side, card: int, params: Params) 
         to_bench(m, other, [top], m.step)
 
 
-EFFECTS: dict[str, EffectFn] = {
+EFFECTS: Final[dict[str, EffectFn]] = {
     "look_top_put_one_under": look_top_put_one_under,
     "fans_if_trophies_at_most": fans_if_trophies_at_most,
     "fans_if_deck_at_most": fans_if_deck_at_most,
@@ -254,7 +267,7 @@ EFFECTS: dict[str, EffectFn] = {
 
 Compiled = tuple[EffectFn, Params, bool] | None
 
-_CHANGES_POWERS = {"bench_to_exhaust", "bench_to_deck_top", "opponent_deck_top_to_exhaust"}
+_CHANGES_POWERS: Final = {"bench_to_exhaust", "bench_to_deck_top", "opponent_deck_top_to_exhaust"}
 """Immediate effects that may change a running attack's powers: they move cards off a bench or
 shrink the opponent's deck (a defending Lifeguard). Cards with own bonuses are rechecked anyway."""
 
@@ -273,7 +286,7 @@ def _compile(effects: tuple[Effect | None, ...]) -> tuple[Compiled, ...]:
     )
 
 
-PLAYER_EFFECTS = (
+PLAYER_EFFECTS: Final = (
     _T.self_bonus,
     _T.bench_bonus,
     _compile(_T.immediate),
@@ -281,7 +294,7 @@ PLAYER_EFFECTS = (
     _compile(_T.capture),
 )
 """The effect tables a player's side uses."""
-ROBOT_EFFECTS = (
+ROBOT_EFFECTS: Final = (
     _T.robot_self_bonus,
     tuple(None for _ in _T.bench_bonus),
     _compile(_T.robot_immediate),

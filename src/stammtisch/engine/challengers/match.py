@@ -10,6 +10,8 @@ with a bonus of its own joined the attack); otherwise each reveal adds the new c
 
 from __future__ import annotations
 
+from typing import Final
+
 from stammtisch.engine.challengers.board import (
     KEY,
     LEVEL,
@@ -36,10 +38,10 @@ from stammtisch.engine.challengers.placement import log_benched, overflow, place
 from stammtisch.engine.challengers.rules_data import rules
 from stammtisch.engine.challengers.tables import tables
 
-BASE_BY_ROUND = tables().base_by_round
-BENCH_SEATS = rules().bench_seats
-FROZEN_SEATS = rules().frozen_seats
-ROUND_CAP = rules().round_cap
+BASE_BY_ROUND: Final = tables().base_by_round
+BENCH_SEATS: Final = rules().bench_seats
+FROZEN_SEATS: Final = rules().frozen_seats
+ROUND_CAP: Final = rules().round_cap
 
 
 def new_side(

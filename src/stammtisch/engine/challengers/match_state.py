@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 from copy import deepcopy
-from typing import Any
+from typing import Any, Final
 
 from stammtisch.engine.challengers.board import KEY, Side
 from stammtisch.engine.challengers.piles import Piles
 
 # Steps of the match loop (see match.py).
-REVEAL, COMPARE, BENCH, CAPTURE, PLACE = range(5)
+REVEAL: Final = 0
+COMPARE: Final = 1
+BENCH: Final = 2
+CAPTURE: Final = 3
+PLACE: Final = 4
 
-ROBOT_SEAT = -1
+ROBOT_SEAT: Final = -1
 """The seat number the robot has in events and views (it is not a seat of the table)."""
 
 EventRecord = tuple[str, dict[str, Any], frozenset[int] | None]

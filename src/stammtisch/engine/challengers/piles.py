@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 from copy import deepcopy
-from typing import Any
+from typing import Any, Final
 
-PILES = ("A", "B", "C")
+PILES: Final = ("A", "B", "C")
 
 
 def shuffle(cards: list[int], rng: random.Random) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from stammtisch.engine.challengers.catalogue import (
     LEVELS,
@@ -16,29 +16,29 @@ from stammtisch.engine.challengers.catalogue import (
 )
 from stammtisch.engine.challengers.rules_data import rules
 
-SET_SLOTS = 8
+SET_SLOTS: Final = 8
 """Set ids 1..7 for the real sets, 0 for cards that belong to no set (starter, robot)."""
-BASE_SLOTS = 16
+BASE_SLOTS: Final = 16
 """Base powers 0..15 are tracked for bench counts and base-power bonuses."""
 
-T_CONTINUOUS, T_ATTACK, T_FLAG = 0, 1, 2
+T_CONTINUOUS: Final = 0
+T_ATTACK: Final = 1
+T_FLAG: Final = 2
 """When a self bonus applies: always face up, only attacking, only holding the flag."""
 
-(
-    K_FLAT,
-    K_HAS_BASE,
-    K_PER_BASE,
-    K_LACKS_SET,
-    K_HAS_SET,
-    K_PER_SET,
-    K_DISTINCT_SETS,
-    K_OPP_DISTINCT_SETS,
-    K_EMPTY_SEATS,
-    K_DECK_AT_MOST,
-    K_PER_NAME,
-    K_OPP_PER_LEVEL,
-    K_OPP_TROPHIES,
-) = range(13)
+K_FLAT: Final = 0
+K_HAS_BASE: Final = 1
+K_PER_BASE: Final = 2
+K_LACKS_SET: Final = 3
+K_HAS_SET: Final = 4
+K_PER_SET: Final = 5
+K_DISTINCT_SETS: Final = 6
+K_OPP_DISTINCT_SETS: Final = 7
+K_EMPTY_SEATS: Final = 8
+K_DECK_AT_MOST: Final = 9
+K_PER_NAME: Final = 10
+K_OPP_PER_LEVEL: Final = 11
+K_OPP_TROPHIES: Final = 12
 
 _SELF_KINDS = {
     "bonus": K_FLAT,
@@ -56,7 +56,10 @@ _SELF_KINDS = {
     "bonus_per_opponent_trophy": K_OPP_TROPHIES,
 }
 
-B_ALL, B_SET, B_BASE, B_FLAG = 0, 1, 2, 3
+B_ALL: Final = 0
+B_SET: Final = 1
+B_BASE: Final = 2
+B_FLAG: Final = 3
 """Whom a from-the-bench bonus reaches."""
 
 SelfBonus = tuple[int, int, int, int]
