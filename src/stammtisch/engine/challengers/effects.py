@@ -220,11 +220,11 @@ def destroy_self_pile_to_exhaust(m: Match, side: Side, card: int, params: Params
     drawn = m.piles.take(PILE_LEVELS.index(params["pile"]))
     if drawn is not None:
         side.exhaust.append(drawn)
-    if drawn is not None and m.ev is not None:
-        m.log(
-            "cards_exhausted",
-            {"seat": side.seat, "cards": [KEY[drawn]], "from": "pile", "card": KEY[card]},
-        )
+        if m.ev is not None:
+            m.log(
+                "cards_exhausted",
+                {"seat": side.seat, "cards": [KEY[drawn]], "from": "pile", "card": KEY[card]},
+            )
 
 
 def gain_fans(m: Match, side: Side, card: int, params: Params) -> None:

@@ -189,8 +189,9 @@ def _capture(m: Match) -> None:
 def _duel(m: Match) -> None:
     """The fast path: reveals, flag losses and captures back to back while nothing needs more.
 
-    It leaves at the first card effect, flag-loss effect, Winter Park bench or the match's end;
-    `m.step` then says where `run` picks up.
+    Effects resolve inside it; it leaves when one waits for a decision or moves the match on to
+    another step, at a Winter Park bench, or at the match's end; `m.step` then says where `run`
+    picks up.
     """
     sides, base, events = m.sides, m.base, m.ev is not None
     while True:

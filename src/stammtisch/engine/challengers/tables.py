@@ -39,6 +39,7 @@ K_DECK_AT_MOST: Final = 9
 K_PER_NAME: Final = 10
 K_OPP_PER_LEVEL: Final = 11
 K_OPP_TROPHIES: Final = 12
+"""What a card's bonus to itself counts (see `_SELF_KINDS` and `board.self_bonus`)."""
 
 _SELF_KINDS = {
     "bonus": K_FLAT,
