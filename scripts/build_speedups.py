@@ -30,7 +30,7 @@ def up_to_date() -> bool:
         built = json.loads(compiled.MANIFEST.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
-    return bool(built == compiled.manifest_for(PACKAGE_DIR))
+    return bool(built == compiled.manifest())
 
 
 def build() -> None:
@@ -59,8 +59,8 @@ def build() -> None:
             )
     finally:
         shutil.rmtree(SRC / "build", ignore_errors=True)  # mypyc's generated C sources
-    manifest = compiled.manifest_for(PACKAGE_DIR)
-    compiled.MANIFEST.write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+    manifest = json.dumps(compiled.manifest(), indent=2)
+    compiled.MANIFEST.write_text(manifest + "\n", encoding="utf-8")
 
 
 def main() -> None:

@@ -1,9 +1,10 @@
 """The optional compiled build of the Challengers! match loop (mypyc), never a stale one.
 
 `scripts/build_speedups.py` compiles `MODULES` into `build/speedups/` of the checkout and writes
-a manifest with each source file's hash. At import, `activate` puts that build in front of the
-package's own path only if the manifest names this Python and every hash still matches the
-source beside it, and `STAMMTISCH_PURE_ENGINE` is not set; otherwise the Python modules run.
+a manifest with the hash of every engine source file (the compiled modules and all they import,
+whose constants the build may have inlined). At import, `activate` puts that build in front of
+the package's own path only if the manifest names this Python and these modules and every hash
+still matches, and `STAMMTISCH_PURE_ENGINE` is not set; otherwise the Python modules run.
 Both play identical games from the same source (the tests compare them). Import-time only: the
 rules themselves do no I/O.
 """
@@ -24,23 +25,28 @@ MODULES = ("piles", "board", "match_state", "decide", "autoplay", "placement", "
 PURE_SWITCH = "STAMMTISCH_PURE_ENGINE"
 """Set to 1 to run the pure Python modules even where a matching build exists."""
 
-BUILD_DIR = Path(__file__).resolve().parents[3] / "build" / "speedups"
+ENGINE_DIR = Path(__file__).resolve().parent
+BUILD_DIR = ENGINE_DIR.parents[2] / "build" / "speedups"
 MANIFEST = BUILD_DIR / "manifest.json"
 
 _active = False
 
 
-def source_hashes(package_dir: Path) -> dict[str, str]:
-    """SHA-256 of each compiled module's source file."""
+def source_hashes() -> dict[str, str]:
+    """SHA-256 of every engine source file, by path below the engine package."""
     return {
-        name: hashlib.sha256((package_dir / f"{name}.py").read_bytes()).hexdigest()
-        for name in MODULES
+        path.relative_to(ENGINE_DIR).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(ENGINE_DIR.rglob("*.py"))
     }
 
 
-def manifest_for(package_dir: Path) -> dict[str, object]:
-    """What a build of these sources for this Python records."""
-    return {"python": sys.implementation.cache_tag, "sources": source_hashes(package_dir)}
+def manifest() -> dict[str, object]:
+    """What a build of the current sources for this Python records."""
+    return {
+        "python": sys.implementation.cache_tag,
+        "modules": list(MODULES),
+        "sources": source_hashes(),
+    }
 
 
 def activate(package_path: MutableSequence[str]) -> bool:
@@ -48,12 +54,11 @@ def activate(package_path: MutableSequence[str]) -> bool:
     global _active
     if os.environ.get(PURE_SWITCH) == "1" or not MANIFEST.is_file():
         return False
-    package_dir = Path(package_path[0])
     try:
         built = json.loads(MANIFEST.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
-    if built != manifest_for(package_dir):
+    if built != manifest():
         return False
     package_path.insert(0, str(BUILD_DIR.joinpath(*PACKAGE.split("."))))
     if str(BUILD_DIR) not in sys.path:

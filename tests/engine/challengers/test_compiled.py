@@ -82,8 +82,12 @@ def test_a_build_of_other_sources_is_not_used(
     monkeypatch.setattr(compiled, "MANIFEST", tmp_path / "manifest.json")
     monkeypatch.setattr(compiled, "_active", False)
     monkeypatch.setattr(sys, "path", list(sys.path))
-    manifest = compiled.manifest_for(SOURCE_DIR)
-    stale = {**manifest, "sources": {**manifest["sources"], "match": "0" * 64}}  # type: ignore[dict-item]
+    manifest = compiled.manifest()
+    sources = manifest["sources"]
+    assert isinstance(sources, dict)
+    assert "challengers/match.py" in sources
+    assert "challengers/tables.py" in sources  # inlined constants live there
+    stale = {**manifest, "sources": {**sources, "challengers/tables.py": "0" * 64}}
     (tmp_path / "manifest.json").write_text(json.dumps(stale))
     path = [str(SOURCE_DIR)]
     assert not compiled.activate(path)
