@@ -53,6 +53,26 @@ def test_declined_challenge_tells_the_challenger_and_cannot_be_accepted(
     assert closed.value.code == "challenges.closed"
 
 
+def test_a_withdrawn_challenge_tells_the_challenged_member_and_cannot_be_accepted(
+    platform: Platform, new_member: Callable[..., int]
+) -> None:
+    anna, bert = new_member("anna"), new_member("bert")
+    challenge = platform.challenges.send(anna, "bert", "toy", {})
+    with pytest.raises(ServiceError) as refused:
+        platform.challenges.withdraw(bert, challenge["id"])
+    assert refused.value.code == "challenges.not_yours"
+    platform.challenges.withdraw(anna, challenge["id"])
+    assert kinds(platform, bert) == ["challenge_withdrawn", "challenge_received"]
+    assert platform.challenges.open_for(bert)["received"] == []
+    assert platform.challenges.open_for(anna)["sent"] == []
+    with pytest.raises(ServiceError) as closed:
+        platform.challenges.accept(bert, challenge["id"])
+    assert closed.value.code == "challenges.closed"
+    with pytest.raises(ServiceError) as again:
+        platform.challenges.withdraw(anna, challenge["id"])
+    assert again.value.code == "challenges.closed"
+
+
 def test_unanswered_challenge_expires_after_72_hours(
     platform: Platform, new_member: Callable[..., int], clock: ManualClock
 ) -> None:

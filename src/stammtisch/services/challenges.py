@@ -208,6 +208,13 @@ class Challenges:
                     "challenges.not_yours", "Only who sent a challenge can withdraw it."
                 )
             self._claim(session, row, "cancelled")
+            me = session.get(Member, member_id)
+            notify(
+                session,
+                row.challenged_id,
+                "challenge_withdrawn",
+                {"challenge_id": row.id, "game": row.game, "nickname": me.nickname if me else ""},
+            )
 
     def expire_due(self, limit: int = 100) -> int:
         """Expire challenges unanswered for 72 hours (each exactly once); returns how many."""

@@ -24,6 +24,7 @@ KINDS = (
     "challenge_received",
     "challenge_accepted",
     "challenge_declined",
+    "challenge_withdrawn",
     "challenge_expired",
     "seek_joined",
     "seek_expired",
