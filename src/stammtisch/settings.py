@@ -52,6 +52,11 @@ class Settings(BaseSettings):
     )
     sweep_seconds: float = Field(1.0, description="How often deadlines and e-mails are swept.")
     run_sweeper: bool = Field(True, description="Whether this process sweeps deadlines.")
+    notification_days: int = Field(
+        180,
+        ge=0,
+        description="Days notifications are kept; the sweeper deletes older ones (0: all kept).",
+    )
 
     def effective_database_url(self) -> str:
         """The configured database URL, or the embedded SQLite file in the data folder."""

@@ -20,7 +20,7 @@ from stammtisch.services.challenges import Challenges
 from stammtisch.services.context import Context
 from stammtisch.services.gameflow import opponents_of, seats_of
 from stammtisch.services.lobby import Lobby
-from stammtisch.services.notifications import notify
+from stammtisch.services.notifications import Notifications, notify
 from stammtisch.services.outbox import Outbox
 from stammtisch.services.tables import Tables
 from stammtisch.store.deadlines import DeadlineRow
@@ -45,7 +45,7 @@ class SweepReport:
 
 class Sweeper:
     """Handles everything that is due: reminders, timeouts, expiries, bot turns, e-mails, and
-    forgets expired sessions and old login attempts."""
+    forgets expired sessions, old login attempts and notifications past their kept days."""
 
     def __init__(
         self,
@@ -55,6 +55,7 @@ class Sweeper:
         challenges: Challenges,
         lobby: Lobby,
         outbox: Outbox,
+        notifications: Notifications,
     ) -> None:
         self.ctx = ctx
         self.accounts = accounts
@@ -62,6 +63,7 @@ class Sweeper:
         self.challenges = challenges
         self.lobby = lobby
         self.outbox = outbox
+        self.notifications = notifications
 
     def sweep(self, emails: bool = True) -> SweepReport:
         """Handle everything due now (e-mails too, unless the outbox runs on its own)."""
@@ -72,7 +74,7 @@ class Sweeper:
         report.bot_moves = self.play_bots()
         report.emails = self.outbox.send_due() if emails else 0
         self.forget_stale_presence()
-        report.forgotten = self.accounts.forget_expired()
+        report.forgotten = self.accounts.forget_expired() + self.notifications.forget_old()
         return report
 
     def _due(self, column: InstrumentedAttribute[Any]) -> list[tuple[int, int]]:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from stammtisch.services.context import Context, context_of
@@ -17,6 +17,7 @@ from stammtisch.store.members import Member, nicknames
 from stammtisch.store.notifications import NotificationRow
 
 log = logging.getLogger(__name__)
+FORGET_BATCH = 1000
 
 KINDS = (
     "your_turn",
@@ -175,3 +176,24 @@ class Notifications:
             session.execute(query.values(read_at=self.ctx.clock.now()))
             self.ctx.publish_after_commit(session, f"member:{member_id}", {"type": "read"})
             return self._unread(session, member_id)
+
+    def forget_old(self) -> int:
+        """Delete notifications older than the kept days, oldest first, in batches."""
+        days = self.ctx.settings.notification_days
+        if days <= 0:
+            return 0
+        cutoff = self.ctx.clock.now() - timedelta(days=days)
+        oldest = select(NotificationRow.created_at).order_by(NotificationRow.id).limit(1)
+        with self.ctx.read() as session:
+            first = session.scalar(oldest)
+        if first is None or first >= cutoff:
+            return 0
+        old = (
+            select(NotificationRow.id)
+            .where(NotificationRow.created_at < cutoff)
+            .order_by(NotificationRow.id)
+            .limit(FORGET_BATCH)
+        )
+        with self.ctx.write() as session:
+            done = session.execute(delete(NotificationRow).where(NotificationRow.id.in_(old)))
+            return int(done.rowcount)  # type: ignore[attr-defined]

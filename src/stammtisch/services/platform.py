@@ -38,7 +38,13 @@ class Platform:
         self.hub = Hub(ctx, self.challenges, self.lobby, self.notifications)
         self.outbox = Outbox(ctx)
         self.sweeper = Sweeper(
-            ctx, self.accounts, self.tables, self.challenges, self.lobby, self.outbox
+            ctx,
+            self.accounts,
+            self.tables,
+            self.challenges,
+            self.lobby,
+            self.outbox,
+            self.notifications,
         )
         self.progress = Progress(ctx)
 
