@@ -105,7 +105,8 @@ class Accounts:
         self._known: dict[str, tuple[Identity, datetime]] = {}
         self._known_lock = threading.Lock()
 
-    def _token_hash(self, token: str) -> str:
+    def token_hash(self, token: str) -> str:
+        """The keyed hash under which a session (or reset) token is stored."""
         return hmac.new(self._secret, token.encode(), hashlib.sha256).hexdigest()
 
     def sign_up(
@@ -116,7 +117,7 @@ class Accounts:
         check_password(password)
         email = check_email(email)
         language = check_language(language)
-        password_hash = _hasher.hash(password)
+        password_hash = hash_password(password)
         try:
             with self.ctx.write() as session:
                 if session.scalar(
@@ -134,7 +135,7 @@ class Accounts:
                 )
                 session.add(member)
                 session.flush()
-                return self._open_session(session, member.id)
+                return self.open_session(session, member.id)
         except IntegrityError:
             raise conflict("accounts.nickname_taken", "That nickname is already taken.") from None
 
@@ -155,8 +156,8 @@ class Accounts:
                 )
             else:
                 if _hasher.check_needs_rehash(member.password_hash):
-                    member.password_hash = _hasher.hash(password)
-                return self._open_session(session, member.id)
+                    member.password_hash = hash_password(password)
+                return self.open_session(session, member.id)
         raise failed
 
     def _check_rate(self, session: Session, key: str, remote: str | None) -> None:
@@ -173,13 +174,14 @@ class Accounts:
                 Problem.LIMIT,
             )
 
-    def _open_session(self, session: Session, member_id: int) -> SignedIn:
+    def open_session(self, session: Session, member_id: int) -> SignedIn:
+        """Add a new cookie session of this member in this write unit."""
         now = self.ctx.clock.now()
         token = secrets.token_urlsafe(32)
         csrf = secrets.token_urlsafe(32)
         session.add(
             LoginSession(
-                token_hash=self._token_hash(token),
+                token_hash=self.token_hash(token),
                 member_id=member_id,
                 csrf_token=csrf,
                 created_at=now,
@@ -194,7 +196,7 @@ class Accounts:
         Valid sessions are remembered for a few seconds, so a busy member's requests do not each
         read the session table (a logout elsewhere takes effect here within that time).
         """
-        key = self._token_hash(token)
+        key = self.token_hash(token)
         now = self.ctx.clock.now()
         with self._known_lock:
             known = self._known.get(key)
@@ -213,7 +215,7 @@ class Accounts:
 
     def log_out(self, token: str) -> None:
         """End the session of this token (its open websockets are closed)."""
-        key = self._token_hash(token)
+        key = self.token_hash(token)
         with self.ctx.write() as session:
             row = session.get(LoginSession, key)
             if row is None:
@@ -296,7 +298,7 @@ class Accounts:
         as a failed login, so a stolen session cannot be used to guess the password.
         """
         check_password(new)
-        keep = self._token_hash(keep_token)
+        keep = self.token_hash(keep_token)
         with self.ctx.write() as session:
             member = session.get(Member, member_id)
             if member is None:
@@ -310,17 +312,23 @@ class Accounts:
                 )
                 session.add(attempt)
             else:
-                member.password_hash = _hasher.hash(new)
-                others = LoginSession.member_id == member_id, LoginSession.token_hash != keep
-                session.execute(delete(LoginSession).where(*others))
-                after_commit(session, lambda: self._forget_member(member_id, keep))
-                self.ctx.publish_after_commit(session, f"member:{member_id}", SESSIONS_CHANGED)
+                member.password_hash = hash_password(new)
+                self.end_sessions(session, member_id, keep)
         if not right:
             raise ServiceError(
                 "accounts.password_wrong", "The current password is wrong.", Problem.FORBIDDEN
             )
 
-    def _forget_member(self, member_id: int, keep: str) -> None:
+    def end_sessions(self, session: Session, member_id: int, keep: str | None = None) -> None:
+        """End every session of a member but the one hashed `keep`; their websockets close."""
+        ending = [LoginSession.member_id == member_id]
+        if keep is not None:
+            ending.append(LoginSession.token_hash != keep)
+        session.execute(delete(LoginSession).where(*ending))
+        after_commit(session, lambda: self._forget_member(member_id, keep))
+        self.ctx.publish_after_commit(session, f"member:{member_id}", SESSIONS_CHANGED)
+
+    def _forget_member(self, member_id: int, keep: str | None) -> None:
         """Drop the remembered sessions of a member in this process, except one."""
         with self._known_lock:
             for key in [k for k, (who, _) in self._known.items() if who.member_id == member_id]:
@@ -349,6 +357,11 @@ class Accounts:
 def _deleted(result: Result[Any]) -> int:
     """How many rows a DELETE removed."""
     return int(getattr(result, "rowcount", 0) or 0)
+
+
+def hash_password(password: str) -> str:
+    """The argon2 hash a password is stored as."""
+    return _hasher.hash(password)
 
 
 def _verify(password_hash: str, password: str) -> bool:

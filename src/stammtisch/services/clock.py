@@ -22,6 +22,7 @@ from stammtisch.services.gameflow import opponents_of, seats_of
 from stammtisch.services.lobby import Lobby
 from stammtisch.services.notifications import Notifications, notify
 from stammtisch.services.outbox import Outbox
+from stammtisch.services.resets import PasswordResets
 from stammtisch.services.tables import Tables
 from stammtisch.store.deadlines import DeadlineRow
 from stammtisch.store.games import GameRow
@@ -45,12 +46,14 @@ class SweepReport:
 
 class Sweeper:
     """Handles everything that is due: reminders, timeouts, expiries, bot turns, e-mails, and
-    forgets expired sessions, old login attempts and notifications past their kept days."""
+    forgets expired sessions and reset tokens, old login and reset requests and notifications
+    past their kept days."""
 
     def __init__(
         self,
         ctx: Context,
         accounts: Accounts,
+        resets: PasswordResets,
         tables: Tables,
         challenges: Challenges,
         lobby: Lobby,
@@ -59,6 +62,7 @@ class Sweeper:
     ) -> None:
         self.ctx = ctx
         self.accounts = accounts
+        self.resets = resets
         self.tables = tables
         self.challenges = challenges
         self.lobby = lobby
@@ -74,7 +78,11 @@ class Sweeper:
         report.bot_moves = self.play_bots()
         report.emails = self.outbox.send_due() if emails else 0
         self.forget_stale_presence()
-        report.forgotten = self.accounts.forget_expired() + self.notifications.forget_old()
+        report.forgotten = (
+            self.accounts.forget_expired()
+            + self.resets.forget_expired()
+            + self.notifications.forget_old()
+        )
         return report
 
     def _due(self, column: InstrumentedAttribute[Any]) -> list[tuple[int, int]]:

@@ -1,4 +1,8 @@
-"""The e-mail outbox: notification e-mails delivered at least once, with a lease per claim.
+"""The e-mail outbox: notification and account e-mails delivered at least once, with a lease.
+
+Two tables feed it with the same delivery columns (`store.notifications.EmailDelivery`): the
+notification feed (e-mails for members who opted in) and the account e-mails (password resets,
+sent to any member with an address; each is of no use after its `expires_at`).
 
 A sweeper claims due e-mails by giving them a lease (`email_claimed_until`) in a short
 transaction (`FOR UPDATE SKIP LOCKED` on PostgreSQL, the write lock on SQLite), sends them, and
@@ -22,9 +26,16 @@ from sqlalchemy import Select, or_, select, update
 
 from stammtisch.services.context import Context
 from stammtisch.services.notifications import link, render
+from stammtisch.services.resets import KIND as RESET_KIND
+from stammtisch.services.resets import render_reset_email
 from stammtisch.services.texts import translate
 from stammtisch.store.members import Member
-from stammtisch.store.notifications import NotificationRow
+from stammtisch.store.notifications import AccountEmailRow, NotificationRow
+
+Row = NotificationRow | AccountEmailRow
+Model = type[NotificationRow] | type[AccountEmailRow]
+MODELS: tuple[Model, ...] = (AccountEmailRow, NotificationRow)
+"""The tables the outbox sends from, account e-mails first (someone is waiting for those)."""
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +52,9 @@ BATCH = 50
 
 @dataclass(frozen=True)
 class Claimed:
-    """An e-mail this process holds until `lease` runs out."""
+    """An e-mail (a row of `model`) this process holds until `lease` runs out."""
 
+    model: Model
     id: int
     lease: datetime
     message: EmailMessage
@@ -60,14 +72,12 @@ class Outbox:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
 
-    def _due(self, now: datetime) -> Select[Any]:
-        return select(NotificationRow).where(
-            NotificationRow.email_status == "pending",
-            NotificationRow.email_due_at <= now,
-            or_(
-                NotificationRow.email_claimed_until.is_(None),
-                NotificationRow.email_claimed_until <= now,
-            ),
+    @staticmethod
+    def _due(model: Model, now: datetime) -> Select[Any]:
+        return select(model).where(
+            model.email_status == "pending",
+            model.email_due_at <= now,
+            or_(model.email_claimed_until.is_(None), model.email_claimed_until <= now),
         )
 
     def send_due(self, limit: int = BATCH) -> int:
@@ -76,28 +86,40 @@ class Outbox:
 
     def claim(self, limit: int = BATCH) -> list[Claimed]:
         """Lease up to `limit` due e-mails to this process (each to one process at a time)."""
+        claimed: list[Claimed] = []
+        for model in MODELS:
+            if len(claimed) < limit:
+                claimed += self._claim(model, limit - len(claimed))
+        return claimed
+
+    def _claim(self, model: Model, limit: int) -> list[Claimed]:
         now = self.ctx.clock.now()
-        due = self._due(now)
+        due = self._due(model, now)
         if not self.ctx.has_rows(due):
             return []
         lease = now + LEASE
         claimed: list[Claimed] = []
         with self.ctx.write() as session:
-            rows = session.scalars(
-                due.order_by(NotificationRow.id).limit(limit).with_for_update(skip_locked=True)
+            rows: Sequence[Row] = session.scalars(
+                due.order_by(model.id).limit(limit).with_for_update(skip_locked=True)
             ).all()
             for row in rows:
                 member = session.get(Member, row.member_id)
-                if not self.ctx.settings.smtp_host or not _wants_email(member):
-                    row.email_status, row.email_claimed_until = "none", None
+                message = self._message(member, row, now) if self.ctx.settings.smtp_host else None
+                if message is None:
+                    _settle(row, "none")
                 elif row.email_attempts >= MAX_ATTEMPTS:
-                    log.warning("e-mail %s given up after %s attempts", row.id, row.email_attempts)
-                    row.email_status, row.email_claimed_until = "failed", None
+                    log.warning(
+                        "e-mail %s of %s given up after %s attempts",
+                        row.id,
+                        model.__tablename__,
+                        row.email_attempts,
+                    )
+                    _settle(row, "failed")
                 else:
                     row.email_attempts += 1
                     row.email_claimed_until = lease
-                    assert member is not None
-                    claimed.append(Claimed(row.id, lease, self._message(member, row)))
+                    claimed.append(Claimed(model, row.id, lease, message))
         return claimed
 
     def deliver(self, claimed: Sequence[Claimed]) -> int:
@@ -130,12 +152,15 @@ class Outbox:
         return sent
 
     def mark_sent(self, item: Claimed) -> None:
-        """Book an e-mail the SMTP server accepted."""
+        """Book an e-mail the SMTP server accepted (an account e-mail forgets its secret seed)."""
+        values: dict[str, Any] = {"email_status": "sent", "email_claimed_until": None}
+        if item.model is AccountEmailRow:
+            values["data"] = {}
         with self.ctx.write() as session:
             session.execute(
-                update(NotificationRow)
-                .where(NotificationRow.id == item.id, NotificationRow.email_status == "pending")
-                .values(email_status="sent", email_claimed_until=None)
+                update(item.model)
+                .where(item.model.id == item.id, item.model.email_status == "pending")
+                .values(values)
             )
 
     def retry_later(self, items: Sequence[Claimed]) -> None:
@@ -143,24 +168,49 @@ class Outbox:
         now = self.ctx.clock.now()
         with self.ctx.write() as session:
             for item in items:
-                row = session.get(NotificationRow, item.id, with_for_update=True)
+                held: Select[Any] = select(item.model).where(item.model.id == item.id)
+                row: Row | None = session.scalars(held.with_for_update()).first()
                 if row is None or row.email_claimed_until != item.lease:
                     continue
                 row.email_claimed_until = None
                 row.email_due_at = now + retry_pause(row.email_attempts)
 
-    def _message(self, member: Member, row: NotificationRow) -> EmailMessage:
+    def _message(self, member: Member | None, row: Row, now: datetime) -> EmailMessage | None:
+        """The e-mail of a row, or None when it is not to be sent (any more)."""
+        if member is None or member.email is None:
+            return None
+        if isinstance(row, AccountEmailRow):
+            return self._account_message(member, member.email, row, now)
+        if not member.email_notifications:
+            return None
         text = render(member.language, row.kind, row.data)
         footer = translate(
             member.language, "email.footer", url=link(self.ctx.settings.public_base_url, row.data)
         )
+        return self._compose(member.email, f"Stammtisch: {text}", f"{text}\n\n{footer}\n")
+
+    def _account_message(
+        self, member: Member, to: str, row: AccountEmailRow, now: datetime
+    ) -> EmailMessage | None:
+        if row.expires_at <= now or row.kind != RESET_KIND:
+            return None
+        settings = self.ctx.settings
+        subject, body = render_reset_email(
+            settings.effective_secret_key(), settings.public_base_url, member, row.data
+        )
+        return self._compose(to, f"Stammtisch: {subject}", f"{body}\n")
+
+    def _compose(self, to: str, subject: str, body: str) -> EmailMessage:
         message = EmailMessage()
         message["From"] = self.ctx.settings.smtp_sender
-        message["To"] = member.email
-        message["Subject"] = f"Stammtisch: {text}"
-        message.set_content(f"{text}\n\n{footer}\n")
+        message["To"] = to
+        message["Subject"] = subject
+        message.set_content(body)
         return message
 
 
-def _wants_email(member: Member | None) -> bool:
-    return member is not None and member.email is not None and member.email_notifications
+def _settle(row: Row, status: str) -> None:
+    """Take an e-mail out of the queue for good (an account e-mail forgets its secret seed)."""
+    row.email_status, row.email_claimed_until = status, None
+    if isinstance(row, AccountEmailRow):
+        row.data = {}

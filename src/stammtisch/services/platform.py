@@ -16,6 +16,7 @@ from stammtisch.services.notifications import Notifications
 from stammtisch.services.outbox import Outbox
 from stammtisch.services.presence import Presence
 from stammtisch.services.progress import Progress
+from stammtisch.services.resets import PasswordResets
 from stammtisch.services.tables import Tables
 from stammtisch.services.timesource import Clock, SystemClock
 from stammtisch.settings import Settings
@@ -29,6 +30,7 @@ class Platform:
         self.ctx = ctx
         cache = GameCache()
         self.accounts = Accounts(ctx)
+        self.resets = PasswordResets(ctx, self.accounts)
         self.tables = Tables(ctx, cache)
         self.views = GameViews(ctx, cache)
         self.notifications = Notifications(ctx)
@@ -40,6 +42,7 @@ class Platform:
         self.sweeper = Sweeper(
             ctx,
             self.accounts,
+            self.resets,
             self.tables,
             self.challenges,
             self.lobby,

@@ -1,4 +1,5 @@
-"""Members, their login sessions and the login attempts that rate limiting counts."""
+"""Members, their login sessions, the login attempts that rate limiting counts, and password
+reset tokens with the requests for them."""
 
 from __future__ import annotations
 
@@ -50,6 +51,34 @@ class LoginAttempt(Base):
     remote: Mapped[str] = mapped_column(String(64))
     at: Mapped[datetime]
     success: Mapped[bool]
+
+
+class PasswordReset(Base):
+    """A single-use password reset token of a member; only a keyed hash of the token is stored."""
+
+    __tablename__ = "password_resets"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    member_id: Mapped[int] = mapped_column(ForeignKey("members.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime]
+    used_at: Mapped[datetime | None]
+
+
+class ResetRequest(Base):
+    """One request for a password reset, kept for a while so floods of them can be refused."""
+
+    __tablename__ = "reset_requests"
+    __table_args__ = (
+        Index("ix_reset_requests_key_at", "key", "at"),
+        Index("ix_reset_requests_remote_at", "remote", "at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    key: Mapped[str] = mapped_column(String(254))
+    remote: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime]
 
 
 def nicknames(session: Session, member_ids: Iterable[int | None]) -> dict[int, str]:

@@ -1,4 +1,4 @@
-"""Sign-up, login, logout, one's own settings and public profiles."""
+"""Sign-up, login, logout, password reset, one's own settings and public profiles."""
 
 from __future__ import annotations
 
@@ -26,6 +26,19 @@ class LogInIn(BaseModel):
 
     nickname: str = Field(max_length=100)
     password: str = Field(max_length=1000)
+
+
+class ResetIn(BaseModel):
+    """Who forgot their password: their nickname or e-mail address."""
+
+    nickname_or_email: str = Field(min_length=1, max_length=300)
+
+
+class ResetConfirmIn(BaseModel):
+    """The token from a reset e-mail and the new password."""
+
+    token: str = Field(max_length=200)
+    new_password: str = Field(max_length=1000)
 
 
 class MeOut(BaseModel):
@@ -89,6 +102,11 @@ def _set_cookie(request: Request, response: Response, signed: SignedIn) -> None:
     )
 
 
+def _remote(request: Request) -> str:
+    """The client's address (as the trusted proxies name it), which rate limits count."""
+    return request.client.host if request.client else "unknown"
+
+
 def browser_language(request: Request) -> str:
     """The first platform language the browser asks for, else English."""
     for part in request.headers.get("accept-language", "").split(","):
@@ -110,8 +128,30 @@ def sign_up(body: SignUpIn, request: Request, response: Response, platform: Plat
 @router.post("/accounts/login", dependencies=[SameSite])
 def log_in(body: LogInIn, request: Request, response: Response, platform: PlatformDep) -> MeOut:
     """Sign in with nickname and password (the session cookie is set)."""
-    remote = request.client.host if request.client else "unknown"
-    signed = platform.accounts.log_in(body.nickname, body.password, remote)
+    signed = platform.accounts.log_in(body.nickname, body.password, _remote(request))
+    _set_cookie(request, response, signed)
+    return _me(platform.accounts.member(signed.member_id), signed.csrf_token)
+
+
+@router.post(
+    "/accounts/password-reset",
+    status_code=202,
+    dependencies=[SameSite],
+    response_class=Response,
+    responses={202: {"description": "Accepted; an e-mail goes out if the account has an address"}},
+)
+def request_password_reset(body: ResetIn, request: Request, platform: PlatformDep) -> Response:
+    """Ask for a reset e-mail; the answer is the same whether or not the account exists."""
+    platform.resets.request(body.nickname_or_email, _remote(request))
+    return Response(status_code=202)
+
+
+@router.post("/accounts/password-reset/confirm", dependencies=[SameSite])
+def confirm_password_reset(
+    body: ResetConfirmIn, request: Request, response: Response, platform: PlatformDep
+) -> MeOut:
+    """Set a new password with the e-mail's token; every session ends and a new one starts."""
+    signed = platform.resets.confirm(body.token, body.new_password)
     _set_cookie(request, response, signed)
     return _me(platform.accounts.member(signed.member_id), signed.csrf_token)
 
