@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import socket
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
-from email import message_from_bytes
-from email.message import Message
 from pathlib import Path
 
 import pytest
-from aiosmtpd.controller import Controller
-from aiosmtpd.handlers import Sink
 from aiosmtpd.smtp import SMTP, Envelope, Session
 from sqlalchemy import select
 
@@ -23,33 +18,14 @@ from stammtisch.services.platform import Platform, build_platform
 from stammtisch.services.timesource import ManualClock
 from stammtisch.store.notifications import NotificationRow
 from tests.conftest import make_settings
-
-
-class Inbox(Sink):
-    """Keeps every message the SMTP server receives."""
-
-    def __init__(self) -> None:
-        self.messages: list[Message] = []
-
-    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:  # noqa: N802
-        self.messages.append(message_from_bytes(envelope.content or b""))
-        return "250 OK"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+from tests.mailserver import Inbox, free_port, smtp_server, text_of
 
 
 @pytest.fixture
 def smtp() -> Iterator[tuple[Inbox, int]]:
     inbox = Inbox()
-    port = free_port()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port)
-    controller.start()
-    yield inbox, port
-    controller.stop()
+    with smtp_server(inbox) as port:
+        yield inbox, port
 
 
 @pytest.fixture
@@ -84,8 +60,8 @@ def test_opted_in_members_get_an_email_in_their_language(
     message = inbox.messages[0]
     assert message["To"] == "bert@example.org"
     assert message["Subject"] == "Stammtisch: anna fordert dich heraus: toy"
-    assert "https://stammtisch.example/" in message.get_payload()
-    assert "Einstellungen" in message.get_payload()
+    assert "https://stammtisch.example/" in text_of(message)
+    assert "Einstellungen" in text_of(message)
     assert mailing.sweeper.sweep().emails == 0
 
 
@@ -112,14 +88,10 @@ def test_emails_wait_while_the_smtp_server_is_down_and_are_retried_after_a_pause
         platform.challenges.send(anna, "bert", "toy", {})
         assert platform.sweeper.sweep().emails == 0
         inbox = Inbox()
-        controller = Controller(inbox, hostname="127.0.0.1", port=port)
-        controller.start()
-        try:
+        with smtp_server(inbox, port):
             assert platform.sweeper.sweep().emails == 0
             clock.advance(FIRST_RETRY)
             assert platform.sweeper.sweep().emails == 1
-        finally:
-            controller.stop()
         assert len(inbox.messages) == 1
     finally:
         platform.close()
@@ -145,16 +117,14 @@ def refusing_server(
     refusals: int, database_url: str, tmp_path: Path, clock: ManualClock
 ) -> Iterator[tuple[Platform, Refusing]]:
     """A platform whose SMTP server answers the first `refusals` messages with a failure."""
-    inbox, port = Refusing(refusals), free_port()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port)
-    controller.start()
-    settings = make_settings(tmp_path, database_url, smtp_host="127.0.0.1", smtp_port=port)
-    platform = build_platform(settings, clock=clock, bus=LocalBus())
-    try:
-        yield platform, inbox
-    finally:
-        controller.stop()
-        platform.close()
+    inbox = Refusing(refusals)
+    with smtp_server(inbox) as port:
+        settings = make_settings(tmp_path, database_url, smtp_host="127.0.0.1", smtp_port=port)
+        platform = build_platform(settings, clock=clock, bus=LocalBus())
+        try:
+            yield platform, inbox
+        finally:
+            platform.close()
 
 
 @pytest.fixture

@@ -83,7 +83,7 @@ def invalid_token() -> ServiceError:
     """The one answer to a reset token that is unknown, garbled, expired or used."""
     return ServiceError(
         "accounts.reset_token_invalid",
-        "This password reset link is invalid, expired or already used; ask for a new one.",
+        "This reset link is invalid, expired or used; ask for a new one.",
     )
 
 
