@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from stammtisch.web.deps import CSRF_HEADER
-from tests.platform.test_email import free_port
+from tests.mailserver import free_port
 
 TURN_SECONDS = 20
 
