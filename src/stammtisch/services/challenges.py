@@ -191,13 +191,7 @@ class Challenges:
             if row.challenged_id != member_id:
                 raise forbidden("challenges.not_yours", "This challenge is not addressed to you.")
             self._claim(session, row, "declined")
-            me = session.get(Member, member_id)
-            notify(
-                session,
-                row.challenger_id,
-                "challenge_declined",
-                {"challenge_id": row.id, "game": row.game, "nickname": me.nickname if me else ""},
-            )
+            _tell(session, row, row.challenger_id, "challenge_declined", member_id)
 
     def withdraw(self, member_id: int, challenge_id: int) -> None:
         """Take back a challenge you sent."""
@@ -208,13 +202,7 @@ class Challenges:
                     "challenges.not_yours", "Only who sent a challenge can withdraw it."
                 )
             self._claim(session, row, "cancelled")
-            me = session.get(Member, member_id)
-            notify(
-                session,
-                row.challenged_id,
-                "challenge_withdrawn",
-                {"challenge_id": row.id, "game": row.game, "nickname": me.nickname if me else ""},
-            )
+            _tell(session, row, row.challenged_id, "challenge_withdrawn", member_id)
 
     def expire_due(self, limit: int = 100) -> int:
         """Expire challenges unanswered for 72 hours (each exactly once); returns how many."""
@@ -292,3 +280,10 @@ class Challenges:
             assert opponent is not None
             game, clock = row.game, row.clock
         return self.send(member_id, opponent.nickname, game, options, clock, rematch_of=game_id)
+
+
+def _tell(session: Session, row: ChallengeRow, to: int, kind: str, by: int) -> None:
+    """Notify a member of what the other one did with their challenge."""
+    member = session.get(Member, by)
+    data = {"challenge_id": row.id, "game": row.game, "nickname": member.nickname if member else ""}
+    notify(session, to, kind, data)
