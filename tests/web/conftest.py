@@ -14,6 +14,15 @@ from stammtisch.services.platform import Platform
 from stammtisch.web.app import create_app
 from stammtisch.web.deps import CSRF_HEADER, SESSION_COOKIE
 
+CROSS_SITE_HEADERS = [
+    {"Origin": "https://evil.example"},
+    {"Origin": "null"},
+    {"Sec-Fetch-Site": "cross-site"},
+    {"Sec-Fetch-Site": "same-site"},
+    {"Origin": "http://testserver", "Sec-Fetch-Site": "cross-site"},
+]
+"""Headers of browser requests from another site, which account requests must refuse."""
+
 
 @pytest.fixture
 def client(platform: Platform) -> Iterator[TestClient]:

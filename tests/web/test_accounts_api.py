@@ -6,7 +6,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from stammtisch.web.deps import SESSION_COOKIE
-from tests.web.conftest import ApiMember, sign_up
+from tests.web.conftest import CROSS_SITE_HEADERS, ApiMember, sign_up
 
 
 def test_signup_sets_a_session_cookie_and_returns_the_account(client: TestClient) -> None:
@@ -168,16 +168,7 @@ def test_a_wrong_current_password_ends_nothing_and_counts_as_a_failed_login(
     assert member.get("/api/me").status_code == 200
 
 
-@pytest.mark.parametrize(
-    "headers",
-    [
-        {"Origin": "https://evil.example"},
-        {"Origin": "null"},
-        {"Sec-Fetch-Site": "cross-site"},
-        {"Sec-Fetch-Site": "same-site"},
-        {"Origin": "http://testserver", "Sec-Fetch-Site": "cross-site"},
-    ],
-)
+@pytest.mark.parametrize("headers", CROSS_SITE_HEADERS)
 def test_login_and_signup_from_another_site_are_refused(
     client: TestClient, headers: dict[str, str]
 ) -> None:

@@ -18,7 +18,7 @@ from stammtisch.web.deps import SESSION_COOKIE
 from tests.conftest import make_settings
 from tests.mailserver import Inbox, smtp_server
 from tests.platform.test_password_reset import mailed_tokens
-from tests.web.conftest import sign_up
+from tests.web.conftest import CROSS_SITE_HEADERS, sign_up
 
 RESET = "/api/accounts/password-reset"
 CONFIRM = "/api/accounts/password-reset/confirm"
@@ -131,15 +131,7 @@ def test_malformed_requests_get_the_error_shape(client: TestClient) -> None:
         assert (response.status_code, response.json()["error"]) == (422, "request.invalid")
 
 
-@pytest.mark.parametrize(
-    "headers",
-    [
-        {"Origin": "https://evil.example"},
-        {"Origin": "null"},
-        {"Sec-Fetch-Site": "cross-site"},
-        {"Sec-Fetch-Site": "same-site"},
-    ],
-)
+@pytest.mark.parametrize("headers", CROSS_SITE_HEADERS)
 def test_resets_from_another_site_are_refused(
     client: TestClient, mailing: Platform, inbox: Inbox, headers: dict[str, str]
 ) -> None:
