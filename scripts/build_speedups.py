@@ -24,15 +24,6 @@ from stammtisch.engine import compiled  # noqa: E402
 PACKAGE_DIR = SRC.joinpath(*compiled.PACKAGE.split("."))
 
 
-def up_to_date() -> bool:
-    """Whether the existing build was made from exactly these sources for this Python."""
-    try:
-        built = json.loads(compiled.MANIFEST.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    return bool(built == compiled.manifest())
-
-
 def build() -> None:
     """Compile the modules into a fresh build directory, then record the manifest."""
     from mypyc.build import mypycify
@@ -65,7 +56,7 @@ def build() -> None:
 
 def main() -> None:
     """Build unless up to date; a failed build leaves the pure Python engine in use."""
-    if "--force" not in sys.argv and up_to_date():
+    if "--force" not in sys.argv and compiled.up_to_date():
         return
     try:
         build()

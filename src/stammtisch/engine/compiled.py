@@ -49,16 +49,19 @@ def manifest() -> dict[str, object]:
     }
 
 
-def activate(package_path: MutableSequence[str]) -> bool:
-    """Put a matching build in front of the package path; whether the build is in use."""
-    global _active
-    if os.environ.get(PURE_SWITCH) == "1" or not MANIFEST.is_file():
-        return False
+def up_to_date() -> bool:
+    """Whether a build is in place that was made from exactly these sources for this Python."""
     try:
         built = json.loads(MANIFEST.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
-    if built != manifest():
+    return bool(built == manifest())
+
+
+def activate(package_path: MutableSequence[str]) -> bool:
+    """Put a matching build in front of the package path; whether the build is in use."""
+    global _active
+    if os.environ.get(PURE_SWITCH) == "1" or not up_to_date():
         return False
     package_path.insert(0, str(BUILD_DIR.joinpath(*PACKAGE.split("."))))
     if str(BUILD_DIR) not in sys.path:
