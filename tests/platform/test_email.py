@@ -45,7 +45,9 @@ def mailing(
 
 
 def sign_up(platform: Platform, nickname: str, email: str | None, language: str = "en") -> int:
-    return platform.accounts.sign_up(nickname, "correct horse", email, language).member_id
+    """A member who, when they give an address, opts in to notification e-mails."""
+    opted_in = email is not None
+    return platform.accounts.sign_up(nickname, "correct horse", email, language, opted_in).member_id
 
 
 def test_opted_in_members_get_an_email_in_their_language(

@@ -19,10 +19,24 @@ def test_signup_sets_a_session_cookie_and_returns_the_account(client: TestClient
     body = response.json()
     assert body["nickname"] == "Jürgen_7"
     assert body["language"] == "de"
-    assert body["email_notifications"] is True
+    assert body["email_notifications"] is False
     cookie = response.headers["set-cookie"]
     assert "HttpOnly" in cookie
     assert "samesite=lax" in cookie.lower()
+
+
+def test_signup_opts_in_to_emails_only_when_asked_and_only_with_an_address(
+    client: TestClient,
+) -> None:
+    account = {"password": "secret-password", "email_notifications": True}
+    response = client.post("/api/accounts/signup", json={"nickname": "nomail", **account})
+    assert response.status_code == 400
+    assert response.json()["error"] == "accounts.email_missing"
+    response = client.post(
+        "/api/accounts/signup", json={"nickname": "mail", "email": "m@example.org", **account}
+    )
+    assert response.status_code == 201
+    assert response.json()["email_notifications"] is True
 
 
 def test_bad_nickname_is_a_clear_400(client: TestClient) -> None:

@@ -75,7 +75,7 @@ def test_challenges_expire_while_the_smtp_server_hangs(
     platform = build_platform(settings, clock=clock, bus=LocalBus())
     try:
         anna = platform.accounts.sign_up("anna", "correct horse").member_id
-        platform.accounts.sign_up("bert", "correct horse", "bert@example.org")
+        platform.accounts.sign_up("bert", "correct horse", "bert@example.org", "en", True)
         platform.challenges.send(anna, "bert", "toy", {})
         with TestClient(create_app(platform)):
             assert stalling.connected.wait(30)

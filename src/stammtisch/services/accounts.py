@@ -110,13 +110,20 @@ class Accounts:
         return hmac.new(self._secret, token.encode(), hashlib.sha256).hexdigest()
 
     def sign_up(
-        self, nickname: str, password: str, email: str | None = None, language: str = "en"
+        self,
+        nickname: str,
+        password: str,
+        email: str | None = None,
+        language: str = "en",
+        email_notifications: bool = False,
     ) -> SignedIn:
-        """Create a member and sign them in."""
+        """Create a member and sign them in; notification e-mails only when they opt in."""
         nickname = check_nickname(nickname)
         check_password(password)
         email = check_email(email)
         language = check_language(language)
+        if email_notifications and email is None:
+            raise ServiceError("accounts.email_missing", "Add an e-mail address to receive e-mails.")
         password_hash = hash_password(password)
         try:
             with self.ctx.write() as session:
@@ -129,7 +136,7 @@ class Accounts:
                     nickname_key=nickname_key(nickname),
                     password_hash=password_hash,
                     email=email,
-                    email_notifications=email is not None,
+                    email_notifications=email_notifications,
                     language=language,
                     created_at=self.ctx.clock.now(),
                 )

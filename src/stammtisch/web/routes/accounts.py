@@ -18,6 +18,9 @@ class SignUpIn(BaseModel):
     nickname: str = Field(max_length=100)
     password: str = Field(max_length=1000)
     email: str | None = Field(None, max_length=300)
+    email_notifications: bool = Field(
+        False, description="Opt in to notification e-mails (needs an e-mail address)."
+    )
     language: str | None = Field(None, max_length=10)
 
 
@@ -120,7 +123,9 @@ def browser_language(request: Request) -> str:
 def sign_up(body: SignUpIn, request: Request, response: Response, platform: PlatformDep) -> MeOut:
     """Create an account and sign in (the session cookie is set)."""
     language = body.language or browser_language(request)
-    signed = platform.accounts.sign_up(body.nickname, body.password, body.email, language)
+    signed = platform.accounts.sign_up(
+        body.nickname, body.password, body.email, language, body.email_notifications
+    )
     _set_cookie(request, response, signed)
     return _me(platform.accounts.member(signed.member_id), signed.csrf_token)
 
