@@ -123,7 +123,9 @@ class Accounts:
         email = check_email(email)
         language = check_language(language)
         if email_notifications and email is None:
-            raise ServiceError("accounts.email_missing", "Add an e-mail address to receive e-mails.")
+            raise ServiceError(
+                "accounts.email_missing", "Add an e-mail address to receive e-mails."
+            )
         password_hash = hash_password(password)
         try:
             with self.ctx.write() as session:
