@@ -10,12 +10,18 @@ from contextlib import asynccontextmanager
 
 from anyio import to_thread
 from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
 
 from stammtisch import __version__
 from stammtisch.services.platform import Platform
-from stammtisch.web import ws
+from stammtisch.web import pages, ws
 from stammtisch.web.errors import install_error_handlers
+from stammtisch.web.pages.context import SignInFirst
+from stammtisch.web.pages.errors import page_for_error, sign_in_first
+from stammtisch.web.pages.site import DOCS_ASSETS
 from stammtisch.web.routes import accounts, album, games, leaderboards, social
+from stammtisch.web.security import SecurityHeaders
+from stammtisch.web.staticfiles import SiteStatic
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +46,7 @@ def background_jobs(platform: Platform) -> list[tuple[Callable[[], object], str]
 
 
 def create_app(platform: Platform) -> FastAPI:
-    """The web application serving this platform's JSON API and websocket."""
+    """The web application serving this platform's site, JSON API and websocket."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -63,9 +69,18 @@ def create_app(platform: Platform) -> FastAPI:
         version=__version__,
         description="JSON API of Stammtisch; live updates over the websocket at /api/ws.",
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.platform = platform
+    app.state.error_page = page_for_error
     install_error_handlers(app)
+    app.add_exception_handler(SignInFirst, sign_in_first)
     for module in (accounts, games, social, ws, leaderboards, album):
         app.include_router(module.router)
+    for router in pages.routers():
+        app.include_router(router)
+    app.mount("/static", SiteStatic(), name="static")
+    app.mount("/docs/assets", StaticFiles(directory=DOCS_ASSETS), name="docs-assets")
+    app.add_middleware(SecurityHeaders)
     return app

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 
 from stammtisch.engine.protocol import GameError
@@ -39,38 +40,45 @@ def error_body(code: str, message: str) -> dict[str, str]:
     return {"error": code, "message": message}
 
 
-def _respond(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse(error_body(code, message), status_code=status)
+PageRenderer = Callable[[Request, int, str, str], Response | None]
+"""Renders an error as a page of the site when a browser asked for a page (else None)."""
 
 
-async def _service_error(_: Request, exc: Exception) -> JSONResponse:
+def _respond(request: Request, status: int, code: str, message: str) -> Response:
+    renderer: PageRenderer | None = getattr(request.app.state, "error_page", None)
+    page = renderer(request, status, code, message) if renderer else None
+    return page or JSONResponse(error_body(code, message), status_code=status)
+
+
+async def _service_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ServiceError)
-    return _respond(STATUS[exc.problem], exc.code, exc.message)
+    return _respond(request, STATUS[exc.problem], exc.code, exc.message)
 
 
-async def _game_error(_: Request, exc: Exception) -> JSONResponse:
+async def _game_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, GameError)
-    return _respond(400, f"game.{exc.code}", exc.reason)
+    return _respond(request, 400, f"game.{exc.code}", exc.reason)
 
 
-async def _validation_error(_: Request, exc: Exception) -> JSONResponse:
+async def _validation_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
     parts = []
     for error in exc.errors()[:5]:
         where = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
         parts.append(f"{where}: {error.get('msg', 'invalid')}" if where else str(error.get("msg")))
-    return _respond(422, "request.invalid", "; ".join(parts) or "The request is not valid.")
+    text = "; ".join(parts) or "The request is not valid."
+    return _respond(request, 422, "request.invalid", text)
 
 
-async def _http_error(_: Request, exc: Exception) -> JSONResponse:
+async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     code = HTTP_CODES.get(exc.status_code, "request.error")
-    return _respond(exc.status_code, code, str(exc.detail))
+    return _respond(request, exc.status_code, code, str(exc.detail))
 
 
-async def _unexpected(_: Request, exc: Exception) -> JSONResponse:
+async def _unexpected(request: Request, exc: Exception) -> Response:
     log.exception("unexpected error", exc_info=exc)
-    return _respond(500, "server.internal", "Something went wrong on our side.")
+    return _respond(request, 500, "server.internal", "Something went wrong on our side.")
 
 
 def install_error_handlers(app: FastAPI) -> None:

@@ -1,0 +1,12 @@
+"""The site's HTML pages, one module per area, each with its `router`."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from stammtisch.web.pages import site
+
+
+def routers() -> list[APIRouter]:
+    """Every page area's routes."""
+    return [site.router]
