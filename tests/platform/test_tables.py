@@ -55,6 +55,66 @@ def test_resubmitting_the_applied_action_succeeds_without_applying_again(
     assert platform.views.view(anna, game_id)["view"]["total"] == 2
 
 
+def test_a_repeated_submission_answers_the_view_while_the_game_waits_for_that_member(
+    platform: Platform, duel: tuple[int, int, int]
+) -> None:
+    anna, _, game_id = duel
+    first = platform.tables.act(anna, game_id, 0, "add:2")
+    again = platform.tables.act(anna, game_id, 0, "add:2")
+    assert again.repeated
+    assert again.events == first.events
+    assert (again.seq, again.to_act, again.view) == (first.seq, [0], first.view)
+    assert again.legal == first.legal == ["add:1", "add:2", "add:3", "end"]
+    now = platform.views.view(anna, game_id)
+    assert (now["seq"], now["view"], now["legal"]) == (again.seq, again.view, again.legal)
+
+
+def test_a_repeated_submission_after_others_moved_answers_the_game_as_it_stands(
+    platform: Platform, duel: tuple[int, int, int]
+) -> None:
+    anna, bert, game_id = duel
+    platform.tables.act(anna, game_id, 0, "add:1")
+    ended = platform.tables.act(anna, game_id, 1, "end")
+    platform.tables.act(bert, game_id, 2, "add:3")
+    late = platform.tables.act(anna, game_id, 1, "end")
+    assert late.repeated
+    assert late.events == ended.events
+    now = platform.views.view(anna, game_id)
+    assert (late.seq, late.to_act, late.view, late.legal) == (3, [1], now["view"], [])
+    assert late.view is not None
+    assert late.view["total"] == 4
+    platform.tables.act(bert, game_id, 3, "end")
+    back = platform.tables.act(anna, game_id, 1, "end")
+    assert (back.seq, back.to_act) == (4, [0])
+    assert (
+        back.legal
+        == platform.views.view(anna, game_id)["legal"]
+        == [
+            "add:1",
+            "add:2",
+            "add:3",
+            "end",
+        ]
+    )
+
+
+def test_a_repeated_submission_of_the_last_step_answers_the_finished_game(
+    platform: Platform, duel: tuple[int, int, int]
+) -> None:
+    anna, bert, game_id = duel
+    seq = 0
+    for member, texts in ((anna, ["add:3", "add:3", "add:3", "end"]), (bert, ["end"])):
+        for text in texts:
+            platform.tables.act(member, game_id, seq, text)
+            seq += 1
+    last = platform.tables.act(anna, game_id, seq, "add:1")
+    assert platform.views.view(anna, game_id)["status"] == "finished"
+    again = platform.tables.act(anna, game_id, seq, "add:1")
+    assert again.repeated
+    assert (again.seq, again.to_act, again.legal) == (last.seq, [], [])
+    assert again.view == last.view
+
+
 def test_an_illegal_action_changes_nothing(platform: Platform, duel: tuple[int, int, int]) -> None:
     anna, bert, game_id = duel
     with pytest.raises(GameError):

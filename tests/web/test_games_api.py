@@ -48,6 +48,26 @@ def test_actions_carry_the_sequence_number_and_stale_ones_get_409(client: TestCl
     assert stale.json()["error"] == "game.stale"
 
 
+def test_a_repeated_submission_answers_the_current_view_and_legal_actions(
+    client: TestClient,
+) -> None:
+    anna, bert, game_id = start_duel(client)
+    first = anna.post(f"/api/games/{game_id}/actions", {"seq": 0, "action": "add:2"}).json()
+    again = anna.post(f"/api/games/{game_id}/actions", {"seq": 0, "action": "add:2"}).json()
+    current = anna.get(f"/api/games/{game_id}").json()
+    assert again["repeated"] is True
+    assert again["events"] == first["events"]
+    assert again["legal"] == ["add:1", "add:2", "add:3", "end"]
+    for key in ("seq", "to_act", "view", "legal"):
+        assert again[key] == current[key], key
+    anna.post(f"/api/games/{game_id}/actions", {"seq": 1, "action": "end"})
+    bert.post(f"/api/games/{game_id}/actions", {"seq": 2, "action": "add:1"})
+    late = anna.post(f"/api/games/{game_id}/actions", {"seq": 1, "action": "end"}).json()
+    assert late["repeated"] is True
+    assert (late["seq"], late["to_act"], late["legal"]) == (3, [1], [])
+    assert late["view"] == anna.get(f"/api/games/{game_id}").json()["view"]
+
+
 def test_illegal_and_malformed_actions_are_clear_400s(client: TestClient) -> None:
     anna, bert, game_id = start_duel(client)
     bad = anna.post(f"/api/games/{game_id}/actions", {"seq": 0, "action": "fly"})

@@ -74,6 +74,30 @@ def test_actions_over_the_websocket_are_acknowledged_after_commit(client: TestCl
     assert anna.get(f"/api/games/{game_id}").json()["seq"] == 1
 
 
+def test_an_act_over_the_websocket_is_answered_like_the_http_endpoint(client: TestClient) -> None:
+    anna, _, game_id = start_duel(client)
+    with connect(client, anna) as ws:
+        ws.receive_json()
+        ws.send_json({"type": "act", "game_id": game_id, "seq": 0, "action": "add:1", "ref": 1})
+        acked = receive_until(ws, "acted")
+        ws.send_json({"type": "act", "game_id": game_id, "seq": 0, "action": "add:1", "ref": 2})
+        repeated = receive_until(ws, "acted")
+    current = anna.get(f"/api/games/{game_id}").json()
+    assert (acked["repeated"], repeated["repeated"]) == (False, True)
+    assert repeated["ref"] == 2
+    assert (
+        repeated["events"]
+        == acked["events"]
+        == [
+            {"kind": "added", "seat": 0, "amount": 1, "total": 1},
+            {"kind": "secret_reminder", "secret": current["view"]["my_secret"]},
+        ]
+    )
+    for answer in (acked, repeated):
+        for key in ("seq", "to_act", "view", "legal"):
+            assert answer[key] == current[key], key
+
+
 def test_notifications_are_pushed_live(client: TestClient) -> None:
     anna, bert = sign_up(client, "anna"), sign_up(client, "bert")
     with connect(client, bert) as ws:

@@ -96,7 +96,7 @@ class Sweeper:
             return [(int(i), int(g)) for i, g in rows]
 
     def remind_due(self) -> int:
-        """Send the 12-hour reminders that are due."""
+        """Send the 12-hour reminders that are due (practice games get none)."""
         count = 0
         for deadline_id, _game_id in self._due(DeadlineRow.remind_at):
             with self.ctx.write() as session:
@@ -111,7 +111,7 @@ class Sweeper:
                 row = session.get(GameRow, deadline.game_id)
                 seats = seats_of(session, deadline.game_id)
                 member_id = seats[deadline.seat].member_id
-                if row is None or member_id is None or row.status != "active":
+                if row is None or member_id is None or row.status != "active" or row.practice:
                     continue
                 left = deadline.due_at - self.ctx.clock.now()
                 data = {

@@ -109,6 +109,8 @@ class GameRef:
     game: str
     clock: dict[str, Any]
     seq: int
+    practice: bool
+    """A practice game sends no turn notices: its member is playing it right now."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +146,7 @@ def settle(
     row.to_act = step.to_act
     row.bot_turn = step.bot_turn
     session.flush()
-    ref = GameRef(row.id, row.game, dict(row.clock), row.seq)
+    ref = GameRef(row.id, row.game, dict(row.clock), row.seq, row.practice)
     infos = load_seats(session.connection(), row.id)
     move_clocks(session, ref, before, step.to_act, infos, seated=seated, acted=acted)
     ctx = context_of(session)
@@ -167,13 +169,16 @@ def move_clocks(
 
     Turn clocks only change when the set of seats to act changes, or when `seated` says that who
     sits on a seat changed (a bot took a seat over). Realtime clocks are per decision: the seat
-    that `acted` and must act again gets a fresh clock.
+    that `acted` and must act again gets a fresh clock. Practice games keep their clocks but
+    send no your-turn notices and get no reminders.
     """
     must, was = set(now_to_act), set(before)
     humans = {s.seat for s in seats if s.bot is None and s.member_id is not None}
     restart = acted if ref.clock.get("mode") == "realtime" else None
     if seated or must != was or restart in must:
         _sync_deadlines(session, ref, must & humans, restart)
+        if ref.practice:
+            return
         for seat in sorted((must & humans) - was):
             _your_turn(session, ref, seats, seat)
 
@@ -196,7 +201,7 @@ def _sync_deadlines(
         if ref.clock.get("mode") == "realtime":
             due, remind = now + timedelta(seconds=int(ref.clock["seconds"])), None
         else:
-            due, remind = now + rules.turn, now + rules.reminder
+            due, remind = now + rules.turn, None if ref.practice else now + rules.reminder
         connection.execute(
             START_CLOCK,
             {**game_id, "seat": seat, "seq": ref.seq, "started_at": now, "due_at": due}

@@ -14,7 +14,7 @@ from sqlalchemy import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from stammtisch.engine.protocol import GameError, Seat
+from stammtisch.engine.protocol import Game, GameError, Seat
 from stammtisch.engine.registry import get_game
 from stammtisch.services.context import Context
 from stammtisch.services.errors import ServiceError, conflict, forbidden, not_found
@@ -45,7 +45,7 @@ class Played:
     bot_turn: bool
     to_act: list[Seat] = field(default_factory=list)
     view: dict[str, Any] | None = None
-    """The seat's view after the action (None for a repeated submission: fetch the game)."""
+    """The seat's view now: after the action, or as the game stands for a repeated submission."""
     legal: list[str] = field(default_factory=list)
     """The seat's legal actions now (empty once its turn is over)."""
 
@@ -85,7 +85,7 @@ def play(
                 if seat is None:
                     raise forbidden("game.not_seated", "You do not play in this game.")
                 if seq != head.seq:
-                    return resubmitted(connection, head, seat.seat, seq, text)
+                    return resubmitted(cache, session, head, seat, seq, text)
                 if head.status != "active":
                     raise conflict("game.over", "This game is over.")
                 if seat.left is not None or seat.bot is not None:
@@ -162,7 +162,7 @@ def _store(ctx: Context, session: Session, step: Step, state: Any) -> NextStep:
             "created_at": ctx.clock.now(),
         },
     )
-    ref = GameRef(head.id, head.game, head.clock, head.seq + 1)
+    ref = GameRef(head.id, head.game, head.clock, head.seq + 1, head.practice)
     move_clocks(session, ref, head.to_act, after.to_act, step.seats, acted=step.seat)
     ctx.publish_after_commit(session, f"game:{head.id}", {"type": "game", "seq": head.seq + 1})
     if after.outcome is not None:
@@ -172,17 +172,45 @@ def _store(ctx: Context, session: Session, step: Step, state: Any) -> NextStep:
     return after
 
 
-def resubmitted(connection: Connection, head: Head, seat: Seat, seq: int, text: str) -> Played:
+def resubmitted(
+    cache: GameCache, session: Session, head: Head, seat: SeatInfo, seq: int, text: str
+) -> Played:
     """The answer to a submission for an earlier step: success if it is the very action that was
-    applied there, else a stale refusal."""
-    entry = connection.execute(LOGGED_ACTION, {"game_id": head.id, "seq": seq + 1}).first()
-    if entry is not None and entry.seat == seat and entry.kind == "play":
-        game = get_game(head.game)
-        try:
-            same = game.action_text(game.parse_action(text)) == entry.text
-        except GameError:
-            same = False
-        if same:
-            seen = visible_events(entry.events, seat)
-            return Played(head.id, seq + 1, seen, repeated=True, bot_turn=head.bot_turn)
-    raise stale(f"The game is at step {head.seq}, not {seq}; reload it and try again.")
+    applied there (with the events it made and the game as it stands now), else a stale refusal.
+    """
+    game = get_game(head.game)
+    entry = session.connection().execute(LOGGED_ACTION, {"game_id": head.id, "seq": seq + 1})
+    logged = entry.first()
+    if (
+        logged is None
+        or (logged.seat, logged.kind) != (seat.seat, "play")
+        or not same_action(game, text, logged.text)
+    ):
+        raise stale(f"The game is at step {head.seq}, not {seq}; reload it and try again.")
+    state = cache.state(session, head)
+    may_act = (
+        head.status == "active"
+        and seat.left is None
+        and seat.bot is None
+        and seat.seat in head.to_act
+    )
+    return Played(
+        head.id,
+        head.seq,
+        visible_events(logged.events, seat.seat),
+        repeated=True,
+        bot_turn=head.bot_turn,
+        to_act=list(head.to_act),
+        view=game.view(state, seat.seat),
+        legal=[game.action_text(a) for a in game.legal_actions(state, seat.seat)]
+        if may_act
+        else [],
+    )
+
+
+def same_action(game: Game[Any, Any], text: str, logged: str) -> bool:
+    """Whether a submitted text names the logged action (its canonical text may differ)."""
+    try:
+        return game.action_text(game.parse_action(text)) == logged
+    except GameError:
+        return False

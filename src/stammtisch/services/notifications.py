@@ -96,7 +96,10 @@ def link(base_url: str, data: dict[str, Any]) -> str:
 
 
 def on_game_finished(session: Session, event: GameFinished) -> None:
-    """Tell every member of a finished game how it ended for them."""
+    """Tell every member of a finished game how it ended for them (a practice game's member was
+    playing it right now, so practice games tell nobody)."""
+    if event.practice:
+        return
     seats = len(event.members)
     for seat, member_id in enumerate(event.members):
         if member_id is None:

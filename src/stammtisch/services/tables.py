@@ -172,7 +172,7 @@ class Tables:
         seats = seats_of(session, row.id)
         if rules.timeout == "bot" and rules.takeover_bot:
             seat_row.bot = rules.takeover_bot
-            if why == "timeout" and seat_row.member_id is not None:
+            if why == "timeout" and seat_row.member_id is not None and not row.practice:
                 notify(
                     session, seat_row.member_id, "taken_over", {"game_id": row.id, "game": row.game}
                 )

@@ -114,7 +114,7 @@ class Connection:
             raise SessionEndedError
 
     async def act(self, message: dict[str, Any]) -> None:
-        """Play an action through the same service as the HTTP API."""
+        """Play an action through the same service as the HTTP API, answered like it."""
         if self.member_id is None:
             await self.error("accounts.not_signed_in", "Sign in first.", message.get("ref"))
             return
@@ -132,7 +132,11 @@ class Connection:
                 "ref": message.get("ref"),
                 "game_id": game_id,
                 "seq": played.seq,
+                "events": played.events,
                 "repeated": played.repeated,
+                "to_act": played.to_act,
+                "view": played.view,
+                "legal": played.legal,
             }
         )
         if played.bot_turn:

@@ -103,7 +103,7 @@ async def act(
     """Play an action; answered only after it is stored. A repeated submission is harmless.
 
     The answer has the events you saw, your new view and your legal actions (none once your turn
-    is over); a repeated submission answers `repeated: true` without a view.
+    is over); a repeated submission answers `repeated: true` with the game as it stands now.
     """
     played = await service_call(
         platform, platform.tables.act, identity.member_id, game_id, body.seq, body.action
