@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from stammtisch.web.art.backs import card_back, plain_back
 from stammtisch.web.art.card import album_card
-from stammtisch.web.art.library import TIERS, ArtDataError, UnknownArt, motif_keys
+from stammtisch.web.art.library import TIERS, ArtDataError, UnknownArtError, motif_keys
 
 __all__ = [
     "TIERS",
     "ArtDataError",
-    "UnknownArt",
+    "UnknownArtError",
     "album_card",
     "card_back",
     "motif_keys",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from stammtisch.web.art.frame import METALS, corners, metal_gradient, stars
-from stammtisch.web.art.library import UnknownArt, level_of
+from stammtisch.web.art.library import UnknownArtError, level_of, motif_name
 from stammtisch.web.art.scene import scene
 from stammtisch.web.art.svg import document
 
@@ -12,13 +12,13 @@ W, H = 140, 196
 
 
 def card_back(motif_key: str, tier: str) -> str:
-    """The back made from an album card at a reached tier; UnknownArt otherwise."""
+    """The back made from an album card at a reached tier; UnknownArtError otherwise."""
     level = level_of(tier)
     if level == 0:
-        raise UnknownArt(tier)
+        raise UnknownArtError(tier)
     doc = f"back-{motif_key}-{tier}"
     defs, picture = scene(motif_key, level, doc)
-    main, dark, light = METALS[level]
+    _, dark, light = METALS[level]
     defs += metal_gradient(level, f"{doc}-metal")
     defs += f'<clipPath id="{doc}-win"><ellipse cx="70" cy="88" rx="54" ry="72"/></clipPath>'
     defs += (
@@ -38,7 +38,7 @@ def card_back(motif_key: str, tier: str) -> str:
         f'<rect x="34" y="168" width="72" height="17" rx="8.5" fill="#1b130d"/>'
         f"{stars(level, 70, 176.5, 5)}{corners(level, (13, 13, 127, 183), 4)}"
     )
-    label = f"Card back: {motif_key.replace('_', ' ')} ({tier})"
+    label = f"Card back: {motif_name(motif_key)} ({tier})"
     return document(W, H, label, doc, defs, body)
 
 

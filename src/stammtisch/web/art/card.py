@@ -9,11 +9,11 @@ from stammtisch.web.art.svg import document
 
 
 def album_card(motif_key: str, tier: str | None, label: str) -> str:
-    """The SVG document of one album card; UnknownArt for an unknown motif or tier."""
+    """The SVG document of one album card; UnknownArtError for an unknown motif or tier."""
     level = level_of(tier)
     doc = f"{motif_key}-{tier or 'none'}"
     defs, picture = scene(motif_key, level, doc)
-    main, dark, light = METALS[level]
+    _, dark, light = METALS[level]
     defs += metal_gradient(level, f"{doc}-metal")
     defs += f'<clipPath id="{doc}-win"><rect width="{WIDTH}" height="{HEIGHT}" rx="7"/></clipPath>'
     grain = ""
@@ -36,7 +36,6 @@ def album_card(motif_key: str, tier: str | None, label: str) -> str:
     )
     if level == 4:
         body += (
-            f'<path d="M100,1L108,9L100,17L92,9Z" fill="{light}" stroke="{dark}" '
-            'stroke-width="1"/>'
+            f'<path d="M100,1L108,9L100,17L92,9Z" fill="{light}" stroke="{dark}" stroke-width="1"/>'
         )
     return document(200, 280, label, doc, defs, body)

@@ -35,15 +35,16 @@ def stars(level: int, cx: float, cy: float, r: float) -> str:
         if i < level:
             out.append(f'<path d="{path}" fill="{light}" stroke="#1b130d" stroke-width="0.8"/>')
         else:
-            out.append(f'<path d="{path}" fill="none" stroke="{light}" stroke-width="1" '
-                       'opacity="0.55"/>')
+            out.append(
+                f'<path d="{path}" fill="none" stroke="{light}" stroke-width="1" opacity="0.55"/>'
+            )
     return "".join(out)
 
 
 def corners(level: int, box: tuple[float, float, float, float], r: float) -> str:
     """Corner marks: rivets from bronze, an engraved line from silver, diamonds at gold."""
     x0, y0, x1, y1 = box
-    main, dark, light = METALS[level]
+    _, dark, light = METALS[level]
     points = ((x0, y0), (x1, y0), (x0, y1), (x1, y1))
     out = []
     if level >= 3:

@@ -37,7 +37,7 @@ class ArtDataError(ValueError):
     """A drawing file is missing or broken; the message names the motif or theme and the fault."""
 
 
-class UnknownArt(KeyError):
+class UnknownArtError(KeyError):
     """No art for this motif or tier."""
 
 
@@ -114,9 +114,9 @@ def theme_art(theme: str) -> Fragment:
 
 @cache
 def motif_art(key: str) -> Fragment:
-    """The drawing of one album motif, loaded once; UnknownArt for a motif not in the album."""
+    """The drawing of one album motif, loaded once; UnknownArtError for a motif not in the album."""
     if key not in catalogue().motifs:
-        raise UnknownArt(key)
+        raise UnknownArtError(key)
     where = f"art for motif {key!r}"
     text = _read(DATA / "motifs" / f"{key}.svg", where)
     return parse_fragment(text, where, MOTIF_GROUPS, MOTIF_NEEDS)
@@ -127,7 +127,15 @@ def motif_theme(key: str) -> str:
     try:
         return catalogue().motifs[key].theme
     except KeyError:
-        raise UnknownArt(key) from None
+        raise UnknownArtError(key) from None
+
+
+def motif_name(key: str, lang: str = "en") -> str:
+    """The motif's name in a language (English when the language is unknown)."""
+    try:
+        return catalogue().motifs[key].name.get(lang)
+    except KeyError:
+        raise UnknownArtError(key) from None
 
 
 def motif_keys() -> list[str]:
@@ -136,11 +144,11 @@ def motif_keys() -> list[str]:
 
 
 def level_of(tier: str | None) -> int:
-    """0 for not reached, 1 colour .. 4 gold; UnknownArt for any other tier."""
+    """0 for not reached, 1 colour .. 4 gold; UnknownArtError for any other tier."""
     if tier is None:
         return 0
     if tier not in TIERS:
-        raise UnknownArt(tier)
+        raise UnknownArtError(tier)
     return TIERS.index(tier) + 1
 
 
