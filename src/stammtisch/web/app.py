@@ -15,6 +15,7 @@ from fastapi.staticfiles import StaticFiles
 from stammtisch import __version__
 from stammtisch.services.platform import Platform
 from stammtisch.web import pages, ws
+from stammtisch.web.art.routes import router as art_router
 from stammtisch.web.errors import install_error_handlers
 from stammtisch.web.pages.context import SignInFirst
 from stammtisch.web.pages.errors import page_for_error, sign_in_first
@@ -78,7 +79,7 @@ def create_app(platform: Platform) -> FastAPI:
     app.add_exception_handler(SignInFirst, sign_in_first)
     for module in (accounts, games, social, ws, leaderboards, album):
         app.include_router(module.router)
-    for router in pages.routers():
+    for router in [*pages.routers(), art_router]:
         app.include_router(router)
     app.mount("/static", SiteStatic(), name="static")
     app.mount("/docs/assets", StaticFiles(directory=DOCS_ASSETS), name="docs-assets")
