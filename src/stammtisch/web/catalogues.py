@@ -1,6 +1,6 @@
 """Managing the site's catalogues: extract messages, update the `.po` files, find what is missing.
 
-`python -m stammtisch.web.catalogues update` extracts every template folder's messages (one
+`python -m stammtisch.web.catalogues update [DOMAIN...]` extracts every template folder's messages (one
 domain each) and the API's error codes (the `errors` domain), adds new ones to every language
 and drops those no longer used; `check` lists what a translator still has to do. The tests run
 the same check, so no message can go untranslated.
@@ -89,9 +89,10 @@ def needs_text(language: str, domain: str) -> bool:
     return language != SOURCE_LANGUAGE or domain == ERRORS_DOMAIN
 
 
-def update() -> None:
-    """Bring every language's catalogue of every domain in line with the messages in use."""
-    for domain in all_domains():
+def update(only: list[str] | None = None) -> None:
+    """Bring every language's catalogue of every domain (or of those named) in line with the
+    messages in use."""
+    for domain in only or all_domains():
         template = extract(domain)
         for language in LANGUAGES:
             path = po_path(language, domain)
@@ -145,9 +146,9 @@ def _translated(string: object) -> bool:
 
 
 def main(argv: list[str]) -> int:
-    """`update` the catalogues or `check` them (exit 1 when something is missing)."""
+    """`update [DOMAIN...]` the catalogues or `check` them (exit 1 when something is missing)."""
     if argv[:1] == ["update"]:
-        update()
+        update(argv[1:])
     found = list(problems())
     for problem in found:
         print(problem)
