@@ -1,9 +1,9 @@
 """Managing the site's catalogues: extract messages, update the `.po` files, find what is missing.
 
-`python -m stammtisch.web.catalogues update [DOMAIN...]` extracts every template folder's messages (one
-domain each) and the API's error codes (the `errors` domain), adds new ones to every language
-and drops those no longer used; `check` lists what a translator still has to do. The tests run
-the same check, so no message can go untranslated.
+`python -m stammtisch.web.catalogues update [DOMAIN...]` extracts the messages of every template
+folder (one domain each) and the API's error codes (the `errors` domain), adds new ones to every
+language and drops those no longer used; `check` lists what a translator still has to do. The
+tests run the same check, so no message can go untranslated.
 """
 
 from __future__ import annotations
