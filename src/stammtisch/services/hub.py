@@ -6,7 +6,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from stammtisch.services.album.collection import waiting_upgrades
+from stammtisch.services.album.collection import waiting_upgrades, worn_backs
 from stammtisch.services.challenges import Challenges
 from stammtisch.services.context import Context
 from stammtisch.services.gameflow import seats_of
@@ -30,8 +30,7 @@ class Hub:
         self.notifications = notifications
 
     def games(self, member_id: int) -> list[dict[str, Any]]:
-        """The member's running games as tiles: opponents, whose turn, the deadline of the clock
-        that runs now (whoever's it is) and the member's own."""
+        """The member's running games as tiles: players and their card backs, whose turn, clocks."""
         with self.ctx.read() as session:
             rows = session.scalars(
                 select(GameRow)
@@ -44,6 +43,7 @@ class Hub:
                 seats = seats_of(session, row.id)
                 mine = next(s.seat for s in seats if s.member_id == member_id)
                 names = nicknames(session, (s.member_id for s in seats))
+                backs = worn_backs(session, (s.member_id for s in seats))
                 clocks = {
                     int(seat): due
                     for seat, due in session.execute(
@@ -64,6 +64,10 @@ class Hub:
                         "seat": mine,
                         "players": [
                             names.get(s.member_id) if s.member_id is not None else f"bot:{s.bot}"
+                            for s in seats
+                        ],
+                        "card_backs": [
+                            backs.get(s.member_id) if s.member_id is not None else None
                             for s in seats
                         ],
                         "to_act": row.to_act,
