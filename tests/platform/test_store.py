@@ -71,3 +71,41 @@ def test_emails_stuck_while_sending_before_the_outbox_lease_become_due_again(
         ("none", 0, 0),
     ]
     engine.dispose()
+
+
+def test_seats_of_games_finished_before_the_index_get_their_games_end(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'old.sqlite3'}")
+    config = alembic_config(engine)
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0005_password_reset")
+        for game_id, status, finished in (
+            (1, "finished", "2026-03-02 12:00:00"),
+            (2, "active", None),
+        ):
+            connection.execute(
+                text(
+                    "INSERT INTO games (id, game, rules_version, options, seed, practice, clock,"
+                    " status, seq, bot_turn, to_act, created_at, finished_at)"
+                    " VALUES (:id, 'toy', 'toy-1', '{}', 1, 0, '{}', :status, 0, 0, '[]',"
+                    " '2026-03-01 12:00:00', :finished)"
+                ),
+                {"id": game_id, "status": status, "finished": finished},
+            )
+            for seat in (0, 1):
+                connection.execute(
+                    text("INSERT INTO seats (game_id, seat, bot) VALUES (:game, :seat, 'steady')"),
+                    {"game": game_id, "seat": seat},
+                )
+    migrate(engine)
+    with engine.connect() as connection:
+        rows = connection.execute(
+            text("SELECT game_id, seat, finished_at FROM seats ORDER BY game_id, seat")
+        ).all()
+    assert [tuple(row) for row in rows] == [
+        (1, 0, "2026-03-02 12:00:00"),
+        (1, 1, "2026-03-02 12:00:00"),
+        (2, 0, None),
+        (2, 1, None),
+    ]
+    engine.dispose()

@@ -246,6 +246,8 @@ def finish(
     row.ended_seat = ended_seat
     row.to_act = []
     row.bot_turn = False
+    for seat in seats:
+        seat.finished_at = now
     session.execute(delete(DeadlineRow).where(DeadlineRow.game_id == row.id))
     session.flush()
     publish(
@@ -296,3 +298,4 @@ def outcome_data(outcome: Outcome) -> dict[str, Any]:
         "scores": {str(seat): score for seat, score in outcome.scores.items()},
         "details": dict(outcome.details),
     }
+

@@ -40,9 +40,11 @@ class GameRow(Base):
 
 class SeatRow(Base):
     """A seat of a game: a member, a bot, or a member who left (`left`: resign/timeout) and whose
-    seat a bot plays on."""
+    seat a bot plays on. `finished_at` copies the game's end, so a member's finished games are
+    read newest first straight from an index."""
 
     __tablename__ = "seats"
+    __table_args__ = (Index("ix_seats_member_finished", "member_id", "finished_at", "game_id"),)
 
     game_id: Mapped[int] = mapped_column(
         ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
@@ -51,6 +53,7 @@ class SeatRow(Base):
     member_id: Mapped[int | None] = mapped_column(ForeignKey("members.id"), index=True)
     bot: Mapped[str | None] = mapped_column(String(40))
     left: Mapped[str | None] = mapped_column(String(16))
+    finished_at: Mapped[datetime | None]
 
 
 class ActionRow(Base):
