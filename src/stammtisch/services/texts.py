@@ -1,4 +1,4 @@
-"""Translated notification and e-mail texts from the gettext catalogues in `locale/`."""
+"""Translated platform texts (notifications, e-mails, how a game ended) from gettext catalogues."""
 
 from __future__ import annotations
 
