@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from stammtisch.web.pages import site
+from stammtisch.web.pages import accounts, site
 
 
 def routers() -> list[APIRouter]:
     """Every page area's routes."""
-    return [site.router]
+    return [site.router, accounts.router]

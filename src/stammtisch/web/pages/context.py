@@ -110,6 +110,8 @@ def safe_next(next_path: str | None, default: str = "/hub") -> str:
     """A path on this site to go on to (never another host)."""
     if not next_path or not next_path.startswith("/") or next_path.startswith(("//", "/\\")):
         return default
+    if any(ord(ch) < 0x20 or ord(ch) == 0x7F for ch in next_path):
+        return default  # browsers drop tabs and newlines: "/\t/evil.example" is "//evil.example"
     return next_path
 
 
