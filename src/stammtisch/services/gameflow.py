@@ -299,3 +299,12 @@ def outcome_data(outcome: Outcome) -> dict[str, Any]:
         "details": dict(outcome.details),
     }
 
+
+def outcome_of(data: dict[str, Any]) -> Outcome:
+    """A stored outcome (see `outcome_data`) as the engine's Outcome again."""
+    return Outcome(
+        ranking=tuple(tuple(group) for group in data["ranking"]),
+        reason=data["reason"],
+        scores={int(seat): score for seat, score in data["scores"].items()},
+        details=data["details"],
+    )

@@ -10,13 +10,16 @@ from stammtisch.services.clock import Sweeper
 from stammtisch.services.context import Context
 from stammtisch.services.gamecache import GameCache
 from stammtisch.services.gameviews import GameViews
+from stammtisch.services.history import History
 from stammtisch.services.hub import Hub
 from stammtisch.services.lobby import Lobby
 from stammtisch.services.notifications import Notifications
 from stammtisch.services.outbox import Outbox
 from stammtisch.services.presence import Presence
 from stammtisch.services.progress import Progress
+from stammtisch.services.replays import Replays
 from stammtisch.services.resets import PasswordResets
+from stammtisch.services.results import Results
 from stammtisch.services.tables import Tables
 from stammtisch.services.timesource import Clock, SystemClock
 from stammtisch.settings import Settings
@@ -50,6 +53,9 @@ class Platform:
             self.notifications,
         )
         self.progress = Progress(ctx)
+        self.history = History(ctx)
+        self.replays = Replays(ctx)
+        self.results = Results(ctx)
 
     def close(self) -> None:
         """Release the database connections."""

@@ -76,28 +76,40 @@ def gains_of(month: MonthDef, game: str, facts: Mapping[str, bool | int | str]) 
     return {slot: gain for slot, gain in gains.items() if gain > 0}
 
 
-def on_game_finished(session: Session, event: GameFinished) -> None:
-    """Move on the album of the month the game finished in, for every member who played it.
+def game_gains(session: Session, event: GameFinished) -> dict[int, dict[int, int]]:
+    """Per member: how far one finished game moves the cards of the month it finished in.
 
     Only counted games (against members, not practice) advance cards; a forfeit without a single
-    move is no game played and advances nothing. A member whose card reached a new tier is told
-    that an upgrade waits to be claimed.
+    move is no game played and advances nothing. Members whose cards it does not move are left out.
     """
     placings = counted_placings(event)
     if not placings:
-        return
+        return {}
     month = album_month(season_of(event.finished_at))
     outcome = outcome_with_details(session, event)
+    gains: dict[int, dict[int, int]] = {}
     for placing in placings:
         if placing.forfeited and placing.moves == 0:
             continue
         facts = seat_facts(
             event.game, event.options, outcome, placing, len(event.members), len(placings)
         )
-        gains = gains_of(month, event.game, facts)
-        if gains and add_progress(session, placing.member, month, gains, event.finished_at):
-            notify(session, placing.member, "album_upgrade", {"month": month.month})
-            channel = f"member:{placing.member}"
+        moved = gains_of(month, event.game, facts)
+        if moved:
+            gains[placing.member] = moved
+    return gains
+
+
+def on_game_finished(session: Session, event: GameFinished) -> None:
+    """Move on the album of the month the game finished in, for every member it moves.
+
+    A member whose card reached a new tier is told that an upgrade waits to be claimed.
+    """
+    month = album_month(season_of(event.finished_at))
+    for member, gains in game_gains(session, event).items():
+        if add_progress(session, member, month, gains, event.finished_at):
+            notify(session, member, "album_upgrade", {"month": month.month})
+            channel = f"member:{member}"
             context_of(session).publish_after_commit(session, channel, ALBUM_CHANGED)
 
 

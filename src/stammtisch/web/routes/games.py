@@ -12,8 +12,11 @@ from stammtisch.services.platform import Platform
 from stammtisch.services.policy import policy
 from stammtisch.web.calls import json_response, service_call
 from stammtisch.web.deps import OptionalReader, PlatformDep, Writer
+from stammtisch.web.routes import finished, texts
 
 router = APIRouter(prefix="/api", tags=["games"])
+router.include_router(finished.router)
+router.include_router(texts.router)
 
 GameId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The game's id.")]
 
