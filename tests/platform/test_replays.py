@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select, update
 
+from stammtisch.engine.challengers.game import GAME as CHALLENGERS
 from stammtisch.engine.klubnacht import GAME as KLUBNACHT
 from stammtisch.services.errors import ServiceError
 from stammtisch.services.gameflow import visible_events
@@ -146,3 +147,32 @@ def test_a_game_of_other_rules_is_not_replayed(
     with pytest.raises(ServiceError) as refused:
         platform.replays.replay(anna, game_id)
     assert refused.value.code == "game.rules_version"
+
+
+def test_a_challengers_game_replays_with_action_texts_only_for_their_own_seat(
+    platform: Platform, new_member: Callable[..., int]
+) -> None:
+    anna = new_member("anna")
+    game_id = platform.tables.practice(anna, "challengers", {"players": 3})
+    platform.tables.run_bots(game_id)
+    platform.tables.resign(anna, game_id)
+    platform.tables.run_bots(game_id)
+    assert platform.views.view(anna, game_id)["status"] == "finished"
+    log = logged(platform, game_id)
+    mine, watched = platform.replays.replay(anna, game_id), platform.replays.replay(None, game_id)
+    state = CHALLENGERS.setup(mine["options"], logged_seed(platform, game_id))
+    for entry, step, seen in zip(log, mine["steps"][1:], watched["steps"][1:], strict=True):
+        if entry.kind == "play":
+            CHALLENGERS.apply(state, entry.seat, CHALLENGERS.parse_action(entry.text))
+        assert step["view"] == CHALLENGERS.view(state, 0)
+        assert seen["view"] == CHALLENGERS.view(state, None)
+        assert step["action"] == (entry.text if entry.seat == 0 and entry.kind == "play" else None)
+        assert seen["action"] is None
+    assert [step["kind"] for step in mine["steps"]].count("resign") == 1
+
+
+def logged_seed(platform: Platform, game_id: int) -> int:
+    with platform.ctx.read() as session:
+        row = session.get(GameRow, game_id)
+        assert row is not None
+        return row.seed
