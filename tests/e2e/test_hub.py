@@ -100,6 +100,19 @@ def test_a_challenge_from_the_flow_arrives_live_and_starts_the_game(browsing: Br
         expect(bert.locator(f'a.tile[href="/games/{game_id}"] .turn')).to_have_text("Your turn")
 
 
+def test_challenging_someone_who_just_challenged_you_starts_the_game(browsing: Browsing) -> None:
+    anna, anna_name = member(browsing, "anna")
+    bert, bert_name = member(browsing, "bert")
+    api(bert, "POST", "/api/challenges", {"nickname": anna_name, "game": "klubnacht"})
+    expect(anna.locator("#hub-received")).to_contain_text(f"{bert_name} challenges you")
+    open_flow(anna, "classic", "Challenge")
+    anna.get_by_role("dialog", name="New game").get_by_label("Nickname").fill(bert_name)
+    anna.get_by_role("button", name="Send challenge").click()
+    game_id = game_id_of(anna)
+    expect(bert.locator(f'a.tile[href="/games/{game_id}"]')).to_be_visible()
+    expect(bert.locator("#hub-sent")).to_contain_text("No open invitations.")
+
+
 def test_declining_and_withdrawing_show_on_the_other_hub_live(browsing: Browsing) -> None:
     anna, anna_name = member(browsing, "anna")
     bert, bert_name = member(browsing, "bert", "de")

@@ -6,6 +6,7 @@
 import { api, ApiError } from "./lib/api.js";
 import { $, $$, h, replace } from "./lib/dom.js";
 import { live } from "./lib/live.js";
+import { play } from "./lib/sound.js";
 import { pageData, siteTexts } from "./lib/texts.js";
 import { waitsForRobot } from "./hub/data.js";
 import { NewGame } from "./hub/newgame.js";
@@ -45,14 +46,21 @@ async function refresh() {
   try {
     do {
       again = false;
+      const waiting = myTurns();
       state.data = { ...state.data, hub: await api("GET", "/api/hub") };
       render();
+      if (myTurns() > waiting) play("turn");
     } while (again);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
   } finally {
     fetching = false;
   }
+}
+
+/** @returns {number} how many games wait for the member's move */
+function myTurns() {
+  return state.data.hub.games.filter((tile) => tile.my_turn).length;
 }
 
 /**

@@ -47,7 +47,10 @@ export class NewGame {
     $("[data-back]", this.dialog).addEventListener("click", () => this.step("game"));
     $("[data-close]", this.dialog).addEventListener("click", () => this.box.close());
     this.dialog.addEventListener("click", (event) => {
-      if (event.target === this.dialog) this.box.close();
+      if (event.target !== this.dialog || event.detail === 0) return;
+      const box = this.dialog.getBoundingClientRect();
+      const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+      if (!inside) this.box.close();
     });
     for (const radio of this.radios()) radio.addEventListener("change", () => this.showWay());
     $("#challenge-form", this.dialog).addEventListener("submit", (event) => {
