@@ -1,0 +1,598 @@
+// The board as a pure function of the state: the same state always draws the same table.
+// The controller redraws it after every change and hands in what the controls do.
+
+import { h } from "../lib/dom.js";
+import { timeLeft } from "../lib/time.js";
+import { fit, motifOf, movesOf, sortCards } from "./legal.js";
+import { back, backUrl, chip, face, mini, score } from "./parts.js";
+import { replayBar, resultPanel } from "./ending.js";
+
+/** @typedef {import("./types.js").State} State */
+/** @typedef {import("./types.js").Game} Game */
+/** @typedef {import("./types.js").View} View */
+/** @typedef {import("./types.js").Task} Task */
+/** @typedef {import("./legal.js").Moves} Moves */
+/** @typedef {import("./parts.js").Art} Art */
+/** @typedef {import("./words.js").Words} Words */
+
+/**
+ * What the controls do (the controller's actions).
+ * @typedef {{take: (slot: number) => void, toggle: (card: string) => void, clear: () => void,
+ *   claim: (task: string) => void, redeem: () => void, keep: (card: string) => void,
+ *   end: () => void, toggleScore: (seat: number) => void, resign: () => void,
+ *   lastTurn: () => void, rematch: () => void, replay: () => void,
+ *   replayStep: (index: number) => void, replayPlay: () => void, closeReplay: () => void}} Actions
+ */
+
+/**
+ * What the view needs besides the state.
+ * @typedef {{words: Words, art: Art, actions: Actions, closingNow: boolean}} Context
+ */
+
+/**
+ * What is on the table right now: the live game, or the step a replay shows.
+ * @typedef {{game: Game, view: View, legal: string[], me: number | null, live: boolean}} Shown
+ */
+
+/**
+ * @param {State} state
+ * @returns {Shown}
+ */
+export function shown(state) {
+  const game = state.game;
+  const me = game.seat;
+  if (state.replay) {
+    const step = state.replay.steps[state.replay.index];
+    return { game, view: step.view, legal: [], me, live: false };
+  }
+  return { game, view: game.view, legal: game.legal, me, live: game.status === "active" };
+}
+
+/**
+ * The board and the tools beside it.
+ * @param {State} state
+ * @param {Context} ctx
+ * @returns {{board: (Node | null)[], tools: (Node | null)[]}}
+ */
+export function render(state, ctx) {
+  const now = shown(state);
+  const moves = movesOf(now.legal);
+  const top = now.me === null ? 1 : 1 - now.me;
+  const bottom = now.me === null ? 0 : now.me;
+  const finished = state.game.status === "finished";
+  const board = [
+    state.replay ? replayBar(state, state.replay, ctx) : finished ? resultPanel(state, ctx) : null,
+    statusBar(state, now, moves, ctx),
+    seatArea(state, now, top, moves, ctx),
+    middle(state, now, moves, ctx),
+    now.me === null ? seatArea(state, now, bottom, moves, ctx) : ownArea(state, now, moves, ctx),
+  ];
+  return { board, tools: tools(state, now, ctx) };
+}
+
+/**
+ * Whose turn, the time left, how many cards may still be taken, and the last notice.
+ * @param {State} state
+ * @param {Shown} now
+ * @param {Moves} moves
+ * @param {Context} ctx
+ * @returns {HTMLElement}
+ */
+function statusBar(state, now, moves, ctx) {
+  const { words } = ctx;
+  const view = now.view;
+  const acting = view.to_act;
+  const mine = acting !== null && acting === now.me;
+  const deadline = acting !== null ? now.game.seats[acting]?.deadline : null;
+  /** @type {(HTMLElement | null)[]} */
+  const parts = [];
+  if (view.over || (!now.live && !state.replay)) {
+    parts.push(h("span", { class: "kn-turn over" }, words.t.night_over));
+  } else if (acting !== null) {
+    parts.push(
+      h(
+        "span",
+        { class: `kn-turn${mine ? " mine" : ""}` },
+        mine ? words.t.your_turn : words.say("their_turn", { name: words.seat(now.game, acting) }),
+      ),
+    );
+    if (now.live && deadline) {
+      parts.push(h("span", { class: "kn-clock", "data-deadline": deadline }, words.say("time_left", { time: timeLeft(deadline) })));
+    }
+    if (mine && now.live && view.takes_left) {
+      parts.push(h("span", { class: "kn-takes" }, words.say("takes_left", { n: view.takes_left })));
+    }
+  }
+  if (now.game.practice) parts.push(h("span", { class: "kn-badge" }, words.t.practice));
+  if (now.me === null) parts.push(h("span", { class: "kn-badge" }, words.t.spectating));
+  return h(
+    "div",
+    { class: "kn-status" },
+    h("div", { class: "kn-status-line" }, parts),
+    h("p", { class: "kn-notice", role: "status" }, state.notice || (mine && moves.keep.length ? words.t.magpie_pick : "")),
+  );
+}
+
+/**
+ * A seat seen from across the table: picture, name, score, chip, and its hand as backs.
+ * @param {State} state
+ * @param {Shown} now
+ * @param {number} seat
+ * @param {Moves} moves
+ * @param {Context} ctx
+ * @returns {HTMLElement}
+ */
+function seatArea(state, now, seat, moves, ctx) {
+  const { words, art } = ctx;
+  const name = words.seat(now.game, seat);
+  const side = now.view.seats[seat];
+  const label = now.me === null ? words.say("seat_region", { name }) : words.say("opponent_region", { name });
+  return h(
+    "section",
+    { class: `kn-seat kn-across${now.view.to_act === seat ? " acting" : ""}`, "aria-label": label },
+    seatHead(state, now, seat, ctx),
+    h(
+      "div",
+      { class: "kn-across-hand" },
+      h("h2", { class: "visually-hidden" }, words.say("hand_of", { name })),
+      acrossHand(now, seat, moves, ctx),
+      h("span", { class: "kn-count", "data-anim": `hand-${seat}` }, words.say("in_hand", { n: side.hand_size })),
+    ),
+    chip({ side, art, words }),
+  );
+}
+
+/**
+ * The picture, the name and the score of a seat.
+ * @param {State} state
+ * @param {Shown} now
+ * @param {number} seat
+ * @param {Context} ctx
+ * @returns {HTMLElement}
+ */
+function seatHead(state, now, seat, ctx) {
+  const { words, art, actions } = ctx;
+  const info = now.game.seats[seat];
+  const name = words.seat(now.game, seat);
+  return h(
+    "div",
+    { class: "kn-seat-head" },
+    h("img", { class: "kn-avatar", src: backUrl(info), alt: "", width: 44, height: 62 }),
+    h(
+      "div",
+      { class: "kn-who" },
+      h("span", { class: "kn-name" }, seat === now.me ? words.t.you : name),
+      now.view.starter === seat ? h("span", { class: "kn-starter" }, words.say("starter", { name: seat === now.me ? words.t.you : name })) : null,
+    ),
+    score({
+      view: now.view,
+      seat,
+      name: seat === now.me ? words.t.you : name,
+      own: seat === now.me,
+      open: state.openScores[seat] ?? false,
+      art,
+      words,
+      toggle: () => actions.toggleScore(seat),
+    }),
+  );
+}
+
+/**
+ * The hand of a seat one cannot see: the cards one knows face up (marked), the rest as backs;
+ * during a Magpie choice the two revealed cards lift and turn, to be kept with a tap.
+ * @param {Shown} now
+ * @param {number} seat
+ * @param {Moves} moves
+ * @param {Context} ctx
+ * @returns {HTMLElement}
+ */
+function acrossHand(now, seat, moves, ctx) {
+  const { words, art, actions } = ctx;
+  const side = now.view.seats[seat];
+  const choice = now.view.magpie_choice ?? [];
+  const known = sortCards(side.known);
+  const hidden = Math.max(0, side.hand_size - known.length);
+  const url = backUrl(now.game.seats[seat]);
+  /** @type {HTMLElement[]} */
+  const items = [];
+  for (const card of known) {
+    if (choice.includes(card) && moves.keep.includes(card)) {
+      items.push(
+        h(
+          "li",
+          { class: "kn-lifted" },
+          h(
+            "button",
+            { type: "button", class: "kn-card-button", "aria-label": words.say("keep_card", { card: words.card(card) }), "data-focus": `keep-${card}`, "data-keep": card, onclick: () => actions.keep(card) },
+            face(art, words, card, "lifted"),
+          ),
+        ),
+      );
+    } else {
+      items.push(
+        h(
+          "li",
+          {},
+          face(art, words, card, "known small"),
+          h("span", { class: "kn-seen", "aria-hidden": "true" }),
+          h("span", { class: "visually-hidden" }, words.say("known_card", { card: words.card(card) })),
+        ),
+      );
+    }
+  }
+  for (let i = 0; i < hidden; i++) {
+    items.push(h("li", {}, back(url, "small"), h("span", { class: "visually-hidden" }, words.t.hidden_card)));
+  }
+  return h(
+    "div",
+    { class: "kn-across-cards" },
+    h("ul", { class: "kn-hand kn-hand-across", "data-row": "across" }, items),
+    known.length && !choice.length
+      ? h("p", { class: "kn-legend" }, h("span", { class: "kn-seen inline", "aria-hidden": "true" }), words.t.known_shown)
+      : null,
+  );
+}
+
+/**
+ * The middle of the table: the Closing-time notice, the market, the stack, the wishlist.
+ * @param {State} state
+ * @param {Shown} now
+ * @param {Moves} moves
+ * @param {Context} ctx
+ * @returns {HTMLElement}
+ */
+function middle(state, now, moves, ctx) {
+  const { words } = ctx;
+  return h(
+    "section",
+    { class: "kn-middle", "aria-label": words.t.middle_region },
+    closingNotice(now, ctx),
+    h(
+      "div",
+      { class: "kn-market-row" },
+      h("h2", { class: "kn-label" }, words.t.market),
+      market(now, moves, ctx),
+      stack(now, ctx),
+    ),
+    h("div", { class: "kn-wishlist-box" }, h("h2", { class: "kn-label" }, words.t.wishlist), wishlist(state, now, moves, ctx)),
+  );
+}
+
+/**
+ * The Closing-time announcement above the market of the seat it limits.
+ * @param {Shown} now
+ * @param {Context} ctx
+ * @returns {HTMLElement | null}
+ */
+function closingNotice(now, ctx) {
+  const { words } = ctx;
+  const view = now.view;
+  if (view.over || view.to_act === null) return null;
+  const next = view.closing_time_next ?? [];
+  const other = 1 - view.to_act;
+  if (next[other]) {
+    return h("p", { class: "kn-closing" }, words.say("closing_for", { name: other === now.me ? words.t.you : words.seat(now.game, other) }));
+  }
+  if (ctx.closingNow && now.live) return h("p", { class: "kn-closing" }, words.g.closing_time_notice);
+  return null;
+}
+
+/**
+ * The three market slots: a card that may be taken now is a button.
+ * @param {Shown} now
+ * @param {Moves} moves
+ * @param {Context} ctx
+ * @returns {HTMLElement}
+ */
+function market(now, moves, ctx) {
+  const { words, art, actions } = ctx;
+  const slots = now.view.market.map((card, slot) => {
+    if (card === null) {
+      return h("li", { class: "kn-slot empty", "data-anim": `slot-${slot}` }, h("span", { class: "kn-card kn-empty" }, words.t.empty_slot));
+    }
+    const picture = face(art, words, card, "large");
+    if (!moves.takes.has(slot)) return h("li", { class: "kn-slot", "data-anim": `slot-${slot}` }, picture);
+    return h(
+      "li",
+      { class: "kn-slot", "data-anim": `slot-${slot}` },
+      h(
+        "button",
+        {
+          type: "button",
+          class: "kn-card-button kn-take",
+          "aria-label": words.say("take_card", { card: words.card(card) }),
+          "data-focus": `take-${slot}`,
+          "data-slot": slot,
+          onclick: () => actions.take(slot),
+        },
+        picture,
+      ),
+    );
+  });
+  return h("ul", { class: "kn-market", "data-row": "market" }, slots);
+}
+
+/**
+ * The stack with its remaining count; the 3+ coin lies beside it while tasks are level.
+ * @param {Shown} now
+ * @param {Context} ctx
+ * @returns {HTMLElement}
+ */
+function stack(now, ctx) {
+  const { words, art } = ctx;
+  const view = now.view;
+  const count = view.stack_size;
+  return h(
+    "div",
+    { class: "kn-stack-box" },
+    h(
+      "div",
+      { class: "kn-stack", "data-anim": "stack", role: "img", "aria-label": words.say("stack_count", { n: count }) },
+      h("img", { src: art.stack, alt: "", width: 100, height: 120 }),
+      h("span", { class: "kn-stack-count", "aria-hidden": "true" }, String(count)),
+    ),
+    view.coin === null
+      ? h("img", { class: "kn-coin", src: art.coin, alt: words.t.coin_tied, title: words.t.coin_tied, width: 40, height: 40, "data-anim": "coin" })
+      : null,
+    view.destroyed.length ? h("p", { class: "kn-destroyed" }, words.say("destroyed", { cards: words.cards(view.destroyed) })) : null,
+  );
+}
+
+/**
+ * The wishlist's eight tasks: open, face down, or claimed with the cards that built them.
+ * @param {State} state
+ * @param {Shown} now
+ * @param {Moves} moves
+ * @param {Context} ctx
+ * @returns {HTMLElement}
+ */
+function wishlist(state, now, moves, ctx) {
+  return h(
+    "ul",
+    { class: "kn-wishlist", "data-row": "wishlist" },
+    now.view.wishlist.map((task) => taskTile(state, now, moves, task, ctx)),
+  );
+}
+
+/**
+ * One task of the wishlist.
+ * @param {State} state
+ * @param {Shown} now
+ * @param {Moves} moves
+ * @param {Task} task
+ * @param {Context} ctx
+ * @returns {HTMLElement}
+ */
+function taskTile(state, now, moves, task, ctx) {
+  const { words, art, actions } = ctx;
+  const anim = `task-${task.slot}`;
+  if (task.face_down || !task.id || !task.needs) {
+    return h(
+      "li",
+      { class: "kn-task down", "data-anim": anim },
+      h("span", { class: "kn-task-name", "aria-hidden": "true" }, words.t.task_down_short),
+      h("span", { class: "kn-gold", "aria-hidden": "true" }, String(task.points)),
+      h("span", { class: "visually-hidden" }, words.say("task_down", { points: task.points })),
+    );
+  }
+  const id = task.id;
+  const name = words.task(id);
+  const needs = task.needs;
+  if (task.claimed_by !== null && task.claimed_by !== undefined) {
+    const owner = task.claimed_by;
+    const built = now.view.seats[owner].spent.filter((spent) => spent.task === id).map((spent) => spent.card);
+    const who = owner === now.me ? words.t.you : words.seat(now.game, owner);
+    return h(
+      "li",
+      { class: `kn-task claimed${owner === now.me ? " mine" : " theirs"} tier-${task.tier}`, "data-anim": anim, "data-task": id },
+      h("span", { class: "kn-task-name", "aria-hidden": "true" }, name),
+      h("span", { class: "kn-needs", "aria-hidden": "true" }, (built.length ? built : needs).map((card) => mini(art, motifOf(card)))),
+      h(
+        "span",
+        { class: "kn-claimer", "aria-hidden": "true" },
+        h("img", { src: backUrl(now.game.seats[owner]), alt: "", width: 20, height: 28 }),
+        h("span", {}, owner === now.me ? words.t.claimed_by_you : who),
+      ),
+      h("span", { class: "kn-gold", "aria-hidden": "true" }, String(task.points)),
+      h("span", { class: "visually-hidden" }, words.say("task_claimed", { task: name, points: task.points, name: who, cards: words.cards(built.length ? built : needs) })),
+    );
+  }
+  const ready = moves.claims.has(id);
+  const fits = ready ? fit(state.selected, needs) : "";
+  const gold =
+    fits === "match"
+      ? h(
+          "button",
+          {
+            type: "button",
+            class: "kn-gold",
+            "aria-label": words.say("claim_task", { task: name, points: task.points }),
+            "data-focus": `claim-${id}`,
+            "data-claim": id,
+            onclick: () => actions.claim(id),
+          },
+          String(task.points),
+        )
+      : h("span", { class: "kn-gold", "aria-hidden": "true" }, String(task.points));
+  return h(
+    "li",
+    {
+      class: `kn-task open tier-${task.tier}${ready ? " ready" : ""}${fits ? ` fits-${fits}` : ""}`,
+      "data-anim": anim,
+      "data-task": id,
+      "data-needs": needs.join(" "),
+    },
+    h("span", { class: "kn-task-name", "aria-hidden": "true" }, name),
+    h("span", { class: "kn-needs", "aria-hidden": "true" }, needs.map((motif) => mini(art, motif))),
+    ready ? h("span", { class: "kn-ready" }, words.t.task_ready) : null,
+    gold,
+    h("span", { class: "visually-hidden" }, words.say("task_open", { task: name, needs: words.cards(needs), points: task.points })),
+  );
+}
+
+/**
+ * One's own side: the hand (cards to tap for a claim), the score, the chip, the turn controls.
+ * @param {State} state
+ * @param {Shown} now
+ * @param {Moves} moves
+ * @param {Context} ctx
+ * @returns {HTMLElement}
+ */
+function ownArea(state, now, moves, ctx) {
+  const { words, art, actions } = ctx;
+  const me = /** @type {number} */ (now.me);
+  const side = now.view.seats[me];
+  const canClaim = moves.claims.size > 0;
+  const redeem = moves.redeem.length > 0 ? actions.redeem : null;
+  return h(
+    "section",
+    { class: `kn-seat kn-own${now.view.to_act === me ? " acting" : ""}`, "aria-label": words.t.your_region },
+    h(
+      "div",
+      { class: "kn-own-hand" },
+      h("h2", { class: "kn-label" }, words.t.your_hand, h("span", { class: "kn-count", "data-anim": `hand-${me}` }, words.say("in_hand", { n: side.hand_size }))),
+      ownHand(state, now, canClaim, ctx),
+      selection(state, canClaim, ctx),
+    ),
+    h(
+      "div",
+      { class: "kn-own-bar" },
+      seatHead(state, now, me, ctx),
+      chip({ side, art, words, redeem }),
+      controls(now, moves, ctx),
+    ),
+  );
+}
+
+/**
+ * One's own hand: while a claim is possible every card is a toggle to tap.
+ * @param {State} state
+ * @param {Shown} now
+ * @param {boolean} canClaim
+ * @param {Context} ctx
+ * @returns {HTMLElement}
+ */
+function ownHand(state, now, canClaim, ctx) {
+  const { words, art, actions } = ctx;
+  const me = /** @type {number} */ (now.me);
+  const side = now.view.seats[me];
+  const hand = sortCards(side.hand ?? []);
+  const seen = new Set(side.known_to_opponent ?? []);
+  const other = words.seat(now.game, 1 - me);
+  if (hand.length === 0) return h("p", { class: "kn-empty-hand" }, words.t.empty_hand);
+  const items = hand.map((card) => {
+    const marks = seen.has(card)
+      ? h("span", { class: "kn-seen", title: words.say("they_know", { name: other }) }, h("span", { class: "visually-hidden" }, words.say("they_know", { name: other })))
+      : null;
+    const picture = face(art, words, card, seen.has(card) ? "seen" : "");
+    if (!canClaim) return h("li", {}, picture, marks);
+    const pressed = state.selected.includes(card);
+    return h(
+      "li",
+      {},
+      h(
+        "button",
+        {
+          type: "button",
+          class: "kn-card-button kn-pick",
+          "aria-pressed": String(pressed),
+          "aria-label": seen.has(card) ? `${words.card(card)}, ${words.say("they_know", { name: other })}` : words.card(card),
+          "data-focus": `hand-${card}`,
+          "data-card": card,
+          "data-motif": motifOf(card),
+          onclick: () => actions.toggle(card),
+        },
+        picture,
+      ),
+      marks,
+    );
+  });
+  return h(
+    "div",
+    { class: "kn-own-cards" },
+    h("ul", { class: "kn-hand kn-hand-own", "data-row": "hand" }, items),
+    seen.size ? h("p", { class: "kn-legend" }, h("span", { class: "kn-seen inline", "aria-hidden": "true" }), words.say("marked_seen", { name: other })) : null,
+  );
+}
+
+/**
+ * How many cards are tapped, a way to let go of them, and how claiming works.
+ * @param {State} state
+ * @param {boolean} canClaim
+ * @param {Context} ctx
+ * @returns {HTMLElement | null}
+ */
+function selection(state, canClaim, ctx) {
+  const { words, actions } = ctx;
+  if (!canClaim) return null;
+  return h(
+    "div",
+    { class: "kn-selection" },
+    state.selected.length
+      ? [
+          h("span", { class: "kn-selected" }, words.say("selected", { n: state.selected.length })),
+          h("button", { type: "button", class: "button small ghost", "data-focus": "clear", onclick: actions.clear }, words.t.clear),
+        ]
+      : null,
+    h("span", { class: "kn-hint" }, words.t.claim_hint),
+  );
+}
+
+/**
+ * The turn controls: End turn, or Wait with what waiting will trigger.
+ * @param {Shown} now
+ * @param {Moves} moves
+ * @param {Context} ctx
+ * @returns {HTMLElement}
+ */
+function controls(now, moves, ctx) {
+  const { words, actions } = ctx;
+  const effect = now.view.pass_effect ?? "not_a_pass";
+  const waiting = effect !== "not_a_pass";
+  return h(
+    "div",
+    { class: "kn-controls" },
+    moves.end
+      ? h(
+          "button",
+          {
+            type: "button",
+            class: `button ${waiting ? "kn-wait" : "primary"} kn-end`,
+            "data-focus": "end",
+            "aria-describedby": waiting ? "kn-pass-effect" : null,
+            onclick: actions.end,
+          },
+          waiting ? words.t.wait : words.t.end_turn,
+        )
+      : null,
+    moves.end && waiting ? h("p", { class: "kn-pass-effect", id: "kn-pass-effect" }, words.g.pass_effects[effect] ?? "") : null,
+  );
+}
+
+/**
+ * The tools beside the board: the hub, the rules, the last turn again, resigning.
+ * @param {State} state
+ * @param {Shown} now
+ * @param {Context} ctx
+ * @returns {(Node | null)[]}
+ */
+function tools(state, now, ctx) {
+  const { words, actions } = ctx;
+  const seated = now.me !== null;
+  const mine = seated ? now.game.seats[/** @type {number} */ (now.me)] : undefined;
+  const active = state.game.status === "active";
+  return [
+    h(
+      "nav",
+      { class: "kn-links", "aria-label": words.t.to_hub },
+      state.member ? h("a", { class: "button small ghost", href: "/hub" }, words.t.to_hub) : null,
+      h("a", { class: "button small ghost", href: "/help/klubnacht" }, words.t.rules),
+    ),
+    seated && !state.replay
+      ? h("button", { type: "button", class: "button small", "data-focus": "last-turn", onclick: actions.lastTurn }, words.t.last_turn)
+      : null,
+    seated && active && mine && !mine.left
+      ? h("button", { type: "button", class: "button small danger", "data-focus": "resign", onclick: actions.resign }, words.t.resign)
+      : null,
+  ];
+}
