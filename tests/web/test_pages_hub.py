@@ -96,7 +96,7 @@ def test_the_hub_shows_games_invitations_seeks_and_the_limit_in_every_language(
     assert [s["id"] for s in hub["my_tables"]] == [ids["seek"]]
     assert hub["limit"] == {"used": 3, "max": 3}
     assert {r["nickname"] for r in state["regulars"]} == {"bert"}
-    for icon in ("classic", "chips", "challengers"):
+    for icon in ("classic", "chips", "challengers", "stammtisch"):
         assert state["icons"][icon].startswith("/static/art/")
 
 

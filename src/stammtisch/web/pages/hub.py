@@ -26,8 +26,9 @@ def game_names(language: str) -> dict[str, str]:
 
 
 def icons() -> dict[str, str]:
-    """The variant icons a tile shows top right, by variant (Challengers! by its game)."""
+    """The variant icons a tile shows top right (Challengers! by its game), and the house's."""
     return {
+        "stammtisch": static_url("art/stammtisch.svg"),
         "classic": static_url("art/klubnacht/classic.svg"),
         "chips": static_url("art/klubnacht/chips.svg"),
         "challengers": static_url("art/challengers/icon.svg"),

@@ -131,7 +131,9 @@ const flow = new NewGame({ state: () => state.data, texts: state.texts, changed:
 function render() {
   const main = $("#main");
   keepFocus(main, () => {
-    $("#hub-summary").textContent = summary(state);
+    const line = $("#hub-summary");
+    const said = summary(state);
+    if (line.textContent !== said) line.textContent = said;
     replace($("#hub-limit"), limit(state));
     const invitations = received(state, actions);
     $("#received-section").hidden = invitations.length === 0;

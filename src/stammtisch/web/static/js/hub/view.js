@@ -165,11 +165,12 @@ function gameTile(state, tile) {
  */
 export function tiles(state, actions) {
   const games = ordered(state.data.hub.games);
-  if (games.length > 0) return games.map((tile) => gameTile(state, tile));
+  if (games.length > 0) return games.map((tile) => h("li", {}, gameTile(state, tile)));
   return [
     h(
-      "div",
+      "li",
       { class: "no-games" },
+      h("img", { src: state.data.icons.stammtisch, alt: "", width: 88, height: 88 }),
       h("p", { class: "no-games-title" }, state.texts.no_games),
       h("p", {}, state.texts.no_games_hint),
       h("button", { type: "button", class: "button primary", "data-key": "empty-new-game", onclick: () => actions.newGame() }, state.texts.first_game),
