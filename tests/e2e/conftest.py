@@ -217,7 +217,10 @@ def _english_only(language: str) -> tuple[re.Pattern[str], ...]:
             if not text or len(text) < 8 or " " not in text.strip():
                 continue
             if local.gettext(text) != text:
-                words = re.escape(text.split("{")[0].split("%(")[0].strip())
+                start = text.split("{")[0].split("%(")[0].strip()
+                if start in local.gettext(text):
+                    continue  # the translation begins alike ("Notifications, ..." in French)
+                words = re.escape(start)
                 if len(words) >= 8:
                     found.append(re.compile(rf"(?<!\w){words}(?!\w)"))
     return tuple(found)

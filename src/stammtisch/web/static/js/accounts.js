@@ -4,6 +4,7 @@
 import { api, ApiError } from "./lib/api.js";
 import { $, $$ } from "./lib/dom.js";
 import { formBody, showError } from "./lib/forms.js";
+import { live } from "./lib/live.js";
 import { pageData } from "./lib/texts.js";
 
 /** Each `[data-reveal]` button shows or hides the password of the field it controls. */
@@ -71,19 +72,27 @@ function startPasswordReset() {
       $("#reset-login").focus();
     });
   }
-  const token = takeToken();
-  if (token) {
+  /** @param {boolean} focus */
+  const openLink = (focus) => {
+    const token = takeToken();
+    if (!token) return;
     /** @type {HTMLInputElement} */ ($('input[name="token"]', confirmForm)).value = token;
-    showSection("reset-new", false);
-  }
+    invalid.hidden = true;
+    confirmForm.hidden = false;
+    showSection("reset-new", focus);
+  };
+  openLink(false);
+  window.addEventListener("hashchange", () => openLink(true)); // the link opened in this tab
   confirmForm.addEventListener("submit", async (event) => {
     event.preventDefault();
     const button = $('button[type="submit"]', confirmForm);
     if (button instanceof HTMLButtonElement) button.disabled = true;
+    live.leaving = true; // a signed-in reader's sessions end here; a new one starts
     try {
       await api("POST", "/api/accounts/password-reset/confirm", formBody(confirmForm));
       location.assign("/hub");
     } catch (error) {
+      live.leaving = false;
       if (!(error instanceof ApiError)) throw error;
       showError(confirmForm, error);
       if (error.code === "accounts.reset_token_invalid") {

@@ -29,6 +29,9 @@ class Live {
     this.bannerTimer = undefined;
     /** @type {number | undefined} */
     this.retryTimer = undefined;
+    /** Set while the page itself ends its session or leaves (logout, password reset): a closed
+     * session is then no reason to send the reader to the login page. */
+    this.leaving = false;
   }
 
   /** Open the connection (once per page). */
@@ -41,6 +44,7 @@ class Live {
       if (document.visibilityState === "visible" && !this.isOpen()) this.reconnectNow();
     });
     window.addEventListener("online", () => this.reconnectNow());
+    window.addEventListener("beforeunload", () => (this.leaving = true));
   }
 
   /** @returns {boolean} whether messages can be sent now */
@@ -89,6 +93,7 @@ class Live {
     this.socket = null;
     this.emit({ type: "close", code: event.code });
     if (event.code === SESSION_ENDED) {
+      if (this.leaving) return;
       location.assign(`/login?next=${encodeURIComponent(location.pathname)}`);
       return;
     }
