@@ -309,3 +309,19 @@ def test_a_regulars_shortcut_opens_the_flow_with_their_nickname(browsing: Browsi
     expect(anna.locator("#hub-toasts")).to_contain_text(f"Challenge sent to {bert_name}.")
     expect(anna.locator("#hub-sent")).to_contain_text(f"You challenged {bert_name}")
     expect(bert.locator("#hub-received")).to_contain_text(f"{anna_name} challenges you")
+
+
+def test_the_clocks_count_down_and_warn_when_little_time_is_left(browsing: Browsing) -> None:
+    anna, _ = member(browsing, "anna")
+    game = api(anna, "POST", "/api/practice", {"game": "klubnacht", "options": {"chips": True}})
+    tile = anna.locator(f'a.tile[href="/games/{game["game_id"]}"]')
+    anna.reload()
+    expect(tile.locator(".turn")).to_have_text("Your turn")
+    anna.clock.install()
+    anna.reload()
+    clock = tile.locator(".clock")
+    expect(clock).to_have_text(re.compile(r"^23 h \d+ min left$"))
+    expect(clock).not_to_have_class(re.compile("short"))
+    anna.clock.fast_forward("22:31:00")
+    expect(clock).to_have_text(re.compile(r"^Only 1 h \d+ min left$"))
+    expect(clock).to_have_class(re.compile("short"))

@@ -77,7 +77,8 @@ export function showClock(texts, words) {
   const deadline = words.dataset.deadline ?? "";
   const short = runningOut(deadline, WARN_HOURS);
   const wording = words.dataset.wording === "expires_in" ? "expires_in" : short ? "time_short" : "time_left";
-  words.textContent = format(texts[wording], { time: timeLeft(deadline) });
+  const over = Date.parse(deadline) <= Date.now();
+  words.textContent = over ? timeLeft(deadline) : format(texts[wording], { time: timeLeft(deadline) });
   words.parentElement?.classList.toggle("short", short);
 }
 
