@@ -148,6 +148,26 @@ def test_signing_up_with_an_address_and_the_opt_in_by_keyboard(browsing: Browsin
     )
 
 
+def test_signing_up_with_an_address_alone_does_not_opt_in(browsing: Browsing) -> None:
+    page = browsing.page("pt")
+    page.goto("/signup")
+    check_page(page, "pt")
+    nickname = unique("Rui")
+    page.get_by_label("Nick", exact=True).fill(nickname)
+    page.get_by_label("Palavra-passe", exact=True).fill(PASSWORD)
+    page.get_by_label("Endereço de e-mail").fill(f"{nickname}@example.org")
+    expect(page.get_by_label("Envia-me notificações por e-mail")).to_be_enabled()
+    expect(page.get_by_label("Envia-me notificações por e-mail")).not_to_be_checked()
+    page.get_by_role("button", name="Criar a minha conta").click()
+    expect(page).to_have_url(re.compile(r"/hub$"))
+    account = me(page)
+    assert (account["email"], account["email_notifications"], account["language"]) == (
+        f"{nickname}@example.org",
+        False,
+        "pt",
+    )
+
+
 def test_refusals_show_as_text_next_to_the_field_and_nothing_runs(browsing: Browsing) -> None:
     page = browsing.page("fr")
     page.goto("/signup")
@@ -405,10 +425,12 @@ def test_every_account_page_passes_the_accessibility_check(
     expect(page.locator("[data-token-invalid]")).to_be_visible()
     check_page(page, language)
     page.locator("[data-token-invalid] button").click()
-    page.locator("#reset-login").fill(unique("nobody"))
-    page.locator("#reset-request button[type=submit]").click()
-    expect(page.locator("#reset-sent")).to_be_visible()
-    check_page(page, language)
+    expect(page.locator("#reset-login")).to_be_focused()
+    if viewport == PHONE:  # reset requests are limited per address: once per language is enough
+        page.locator("#reset-login").fill(unique("nobody"))
+        page.locator("#reset-request button[type=submit]").click()
+        expect(page.locator("#reset-sent")).to_be_visible()
+        check_page(page, language)
     sign_up_by_api(page, unique("Axel"), language=language)
     page.goto("/settings")
     check_page(page, language)
