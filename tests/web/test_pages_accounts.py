@@ -127,6 +127,10 @@ def test_the_settings_page_shows_the_address_and_the_opt_in_as_stored(
     assert box is not None
     assert " disabled" in box.group(0)
     assert " checked" not in box.group(0)
+    address = re.search(r'<input id="settings-email"[^>]*>', page)
+    assert address is not None
+    assert "aria-required" not in address.group(0)
+    assert "data-optional" not in address.group(0)  # an empty address is sent: it removes it
     mailed = sign_up(client, "ben", email="ben@example.org", email_notifications=True)
     page = as_member(mailed, "/settings")
     assert 'value="ben@example.org"' in page
