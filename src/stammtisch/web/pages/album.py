@@ -11,7 +11,7 @@ from stammtisch.services.album.catalogue import TIERS, catalogue
 from stammtisch.services.album.collection import AlbumView, CardBackView, CardView
 from stammtisch.services.album.tasks import next_target, tier_reached
 from stammtisch.web.pages.context import MemberPageDep
-from stammtisch.web.pages.months import last_day, month_name, time_left
+from stammtisch.web.pages.months import last_day, month_name, month_title, time_left
 
 router = APIRouter(include_in_schema=False)
 
@@ -67,7 +67,8 @@ def album_page(
         worn_month=month_name(backs.worn.month, language) if backs.worn else "",
         tiers=tier_names(language),
         month_label=month_name(album.month, language),
-        months=[{"key": key, "label": month_name(key, language)} for key in progress.albums()],
+        month_title=month_title(album.month, language),
+        months=[{"key": key, "label": month_title(key, language)} for key in progress.albums()],
         closes_on=last_day(album.closes_at, language),
         closes_in=time_left(album.closes_at, now, language) if album.open else "",
     )

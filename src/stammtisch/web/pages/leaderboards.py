@@ -12,7 +12,7 @@ from stammtisch.services.gametexts import texts
 from stammtisch.services.ratings.board import RatingView, member_rating
 from stammtisch.services.seasons import ALL_TIME
 from stammtisch.web.pages.context import Page, PageDep
-from stammtisch.web.pages.months import month_name
+from stammtisch.web.pages.months import month_name, month_title
 
 router = APIRouter(include_in_schema=False)
 
@@ -63,7 +63,11 @@ def leaderboard(
         all_time=board.season == ALL_TIME,
         season_label=None if board.season == ALL_TIME else month_name(board.season, page.language),
         season_options=[
-            {"key": key, "label": month_name(key, page.language), "current": key == seasons.current}
+            {
+                "key": key,
+                "label": month_title(key, page.language),
+                "current": key == seasons.current,
+            }
             for key in seasons.seasons
         ],
         mine=mine,

@@ -13,9 +13,14 @@ RECENT = timedelta(days=7)
 
 
 def month_name(key: str, language: str) -> str:
-    """A month (`YYYY-MM`) as the reader says it, capitalised: "Dezember 2026", "Décembre 2026"."""
+    """A month (`YYYY-MM`) as the reader says it in a sentence: "Dezember 2026", "décembre 2026"."""
     season = parse_season(key)
-    text = format_skeleton("yMMMM", date(season.year, season.month, 1), locale=language)
+    return format_skeleton("yMMMM", date(season.year, season.month, 1), locale=language)
+
+
+def month_title(key: str, language: str) -> str:
+    """A month standing on its own (a choice, a heading): "Dezember 2026", "Décembre 2026"."""
+    text = month_name(key, language)
     return text[:1].upper() + text[1:]
 
 

@@ -13,7 +13,7 @@ from stammtisch.web.pages.album import tier_names
 from stammtisch.web.pages.context import Page, PageDep
 from stammtisch.web.pages.game_rows import game_row
 from stammtisch.web.pages.leaderboards import BOARD_GAMES, ICONS, game_name
-from stammtisch.web.pages.months import month_name
+from stammtisch.web.pages.months import month_name, month_title
 
 router = APIRouter(include_in_schema=False)
 
@@ -56,7 +56,8 @@ def profile(page: PageDep, nickname: Nickname) -> Response:
         tiers=tier_names(language),
         tier_order=TIERS,
         cards=[
-            {**card.model_dump(), "month_label": month_name(card.month, language)} for card in cards
+            {**card.model_dump(), "month_label": month_title(card.month, language)}
+            for card in cards
         ],
         latest=[game_row(game, language) for game in latest.games],
         min_games=MIN_GAMES,
