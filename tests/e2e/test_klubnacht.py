@@ -105,7 +105,23 @@ def test_two_members_play_a_whole_chip_night_live_and_ask_for_a_rematch(
     first.step(first.page.locator("button.kn-take").first)
     expect(second.page.locator("#kn-feed")).to_contain_text(f"{starter} took")
     expect(second.board).to_have_attribute("data-seq", first.seq())
+    first.play_turn()
+    assert second.wait_for_turn()
     screenshot(anna, "table-desktop")
+
+    # The second seat looks at the starter's turn again, step by step.
+    second.page.get_by_role("button", name="Replay of the last turn").click()
+    last = second.page.get_by_role("dialog", name=f"{starter}'s last turn")
+    steps = last.locator(".kn-step")
+    expect(steps.first).to_contain_text(f"{starter} took")
+    expect(steps.first).to_have_attribute("aria-current", "step")
+    expect(last.locator(".kn-replay-step")).to_contain_text("Step 1 of")
+    if steps.count() > 1:
+        last.get_by_role("button", name="Next").click()
+        expect(steps.nth(1)).to_have_attribute("aria-current", "step")
+    check_page(second.page, "en")
+    last.get_by_role("button", name="Close").click()
+    expect(last).to_have_count(0)
 
     play_night([first, second])
     assert players[anna_name].redeemed
@@ -231,6 +247,35 @@ def test_a_cut_connection_heals_and_shows_every_move_made_meanwhile_once(
     browsing.errors[:] = [
         error for error in browsing.errors if "ERR_INTERNET_DISCONNECTED" not in error
     ]
+
+
+def test_a_stale_click_reloads_the_table_quietly_and_says_so(browsing: Browsing) -> None:
+    anna, _ = member(browsing, "anna", "en", DESKTOP)
+    bert, bert_name = member(browsing, "bert", "en", DESKTOP)
+    game_id = duel(anna, bert, bert_name)
+    mover = anna if api(anna, "GET", f"/api/games/{game_id}")["legal"] else bert
+    other_tab = mover.context.new_page()
+    browsing.watch(other_tab)
+
+    def deaf(socket: WebSocketRoute) -> None:
+        server = socket.connect_to_server()
+        server.on_message(lambda _message: None)
+
+    other_tab.route_web_socket(re.compile(r"/api/ws$"), deaf)
+    stale = open_table(other_tab, game_id)
+    player = open_table(mover, game_id)
+    player.step(mover.locator("button.kn-take").last)
+    assert stale.seq() == "0"
+
+    stale.page.locator("button.kn-take").first.click()
+    expect(stale.board).to_have_attribute("data-seq", player.seq())
+    expect(stale.page.locator(".kn-notice")).to_have_text(
+        "The game had moved on; the table shows where it stands now."
+    )
+    assert api(mover, "GET", f"/api/games/{game_id}")["seq"] == 1
+    feed = stale.page.locator("#kn-feed li")
+    expect(feed.filter(has_text="took")).to_have_count(1)
+    assert never_reloaded(stale.page)
 
 
 def practice_table(page: Page, chips: bool = True) -> Player:

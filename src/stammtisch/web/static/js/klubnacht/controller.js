@@ -75,9 +75,16 @@ export class Table {
   /** Draw the table, tell what happened so far, and follow the game live. */
   start() {
     this.redraw();
-    this.board.addEventListener("focusin", (event) => {
+    const follow = (/** @type {FocusEvent} */ event) => {
       const target = event.target;
       if (target instanceof HTMLElement) this.focusKey = target.dataset.focus ?? null;
+    };
+    this.board.addEventListener("focusin", follow);
+    this.tools.addEventListener("focusin", follow);
+    document.addEventListener("pointerdown", (event) => {
+      const target = event.target;
+      const inside = target instanceof Element && (this.board.contains(target) || this.tools.contains(target) || target.closest("dialog"));
+      if (!inside) this.focusKey = null;
     });
     this.board.addEventListener("keydown", (event) => this.arrows(event));
     this.announce(this.state.log.slice(-8));
@@ -115,7 +122,8 @@ export class Table {
   /** Draw the board from the state, keeping the keyboard focus where it was. */
   redraw() {
     const active = document.activeElement;
-    const hadFocus = active === null || active === document.body || this.board.contains(active) || this.tools.contains(active);
+    const lost = (active === null || active === document.body) && this.focusKey !== null;
+    const hadFocus = lost || this.board.contains(active) || this.tools.contains(active);
     const { board, tools } = render(this.state, {
       words: this.words,
       art: this.art,
@@ -134,7 +142,8 @@ export class Table {
   }
 
   restoreFocus() {
-    const keys = [this.focusKey, "end", "replay-next"].filter(Boolean);
+    if (this.focusKey === null) return;
+    const keys = [this.focusKey, "end", "replay-next"];
     for (const key of keys) {
       const target = document.querySelector(`#kn [data-focus="${key}"]`);
       if (target instanceof HTMLElement) {

@@ -17,7 +17,7 @@ let opened = 0;
 /**
  * Open a modal dialog; it is removed once closed.
  * @param {{title: string, className?: string, body: (close: () => void) => (Child | Child[])[], closeText: string,
- *   onClose?: () => void}} how
+ *   closeClass?: string, onClose?: () => void}} how
  * @returns {HTMLDialogElement}
  */
 export function modal(how) {
@@ -29,7 +29,7 @@ export function modal(how) {
   for (const part of how.body(close).flat()) {
     if (part !== null && part !== undefined && part !== false) dialog.append(typeof part === "object" ? part : String(part));
   }
-  dialog.append(h("p", { class: "kn-dialog-close" }, h("button", { type: "button", class: "button ghost", "data-close": "", onclick: close }, how.closeText)));
+  dialog.append(h("p", { class: "kn-dialog-close" }, h("button", { type: "button", class: `button ${how.closeClass ?? "ghost"}`, "data-close": "", onclick: close }, how.closeText)));
   dialog.addEventListener("close", () => {
     dialog.remove();
     how.onClose?.();
@@ -77,6 +77,7 @@ export function chipDialog(how) {
               "button",
               { type: "button", class: "kn-motif-button", disabled: !possible, "aria-label": label, "data-motif": motif, onclick: () => send(action) },
               face(art, words, motif, possible ? "" : "greyed"),
+              possible ? null : h("span", { class: "kn-none-left", "aria-hidden": "true" }, words.t.none_left),
             ),
           );
         });

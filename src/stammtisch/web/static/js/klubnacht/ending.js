@@ -193,7 +193,12 @@ export function replayBar(state, replay, ctx) {
   return h(
     "section",
     { class: "kn-replay", "aria-labelledby": "kn-replay-title" },
-    h("h2", { id: "kn-replay-title" }, words.t.replay_title),
+    h(
+      "div",
+      { class: "kn-replay-head" },
+      h("h2", { id: "kn-replay-title" }, words.t.replay_title),
+      h("button", { type: "button", class: "button small ghost", "data-focus": "replay-close", onclick: actions.closeReplay }, words.t.back_to_result),
+    ),
     h("p", { class: "kn-replay-step" }, words.say("step_of", { n: replay.index, count: last })),
     h("p", { class: "kn-replay-caption", "aria-live": "polite" }, caption),
     h(
@@ -214,7 +219,6 @@ export function replayBar(state, replay, ctx) {
         "data-focus": "replay-slider",
         onchange: (/** @type {Event} */ event) => actions.replayStep(Number(/** @type {HTMLInputElement} */ (event.target).value)),
       }),
-      h("button", { type: "button", class: "button small ghost", "data-focus": "replay-close", onclick: actions.closeReplay }, words.t.back_to_result),
     ),
   );
 }

@@ -92,7 +92,7 @@ function statusBar(state, now, moves, ctx) {
     parts.push(
       h(
         "span",
-        { class: `kn-turn${mine ? " mine" : ""}` },
+        { class: `kn-turn${mine && now.live ? " mine" : ""}` },
         mine ? words.t.your_turn : words.say("their_turn", { name: words.seat(now.game, acting) }),
       ),
     );
@@ -136,7 +136,6 @@ function seatArea(state, now, seat, moves, ctx) {
       { class: "kn-across-hand" },
       h("h2", { class: "visually-hidden" }, words.say("hand_of", { name })),
       acrossHand(now, seat, moves, ctx),
-      h("span", { class: "kn-count", "data-anim": `hand-${seat}` }, words.say("in_hand", { n: side.hand_size })),
     ),
     chip({ side, art, words }),
   );
@@ -184,7 +183,7 @@ function seatHead(state, now, seat, ctx) {
  * @param {number} seat
  * @param {Moves} moves
  * @param {Context} ctx
- * @returns {HTMLElement}
+ * @returns {(HTMLElement | null)[]}
  */
 function acrossHand(now, seat, moves, ctx) {
   const { words, art, actions } = ctx;
@@ -223,14 +222,17 @@ function acrossHand(now, seat, moves, ctx) {
   for (let i = 0; i < hidden; i++) {
     items.push(h("li", {}, back(url, "small"), h("span", { class: "visually-hidden" }, words.t.hidden_card)));
   }
-  return h(
-    "div",
-    { class: "kn-across-cards" },
-    h("ul", { class: "kn-hand kn-hand-across", "data-row": "across" }, items),
+  return [
+    h(
+      "div",
+      { class: "kn-across-row" },
+      h("ul", { class: "kn-hand kn-hand-across", "data-row": "across" }, items),
+      h("span", { class: "kn-count", "data-anim": `hand-${seat}` }, words.say("in_hand", { n: side.hand_size })),
+    ),
     known.length && !choice.length
       ? h("p", { class: "kn-legend" }, h("span", { class: "kn-seen inline", "aria-hidden": "true" }), words.t.known_shown)
       : null,
-  );
+  ];
 }
 
 /**
@@ -331,6 +333,7 @@ function stack(now, ctx) {
       h("img", { src: art.stack, alt: "", width: 100, height: 120 }),
       h("span", { class: "kn-stack-count", "aria-hidden": "true" }, String(count)),
     ),
+    h("span", { class: "kn-stack-caption", "aria-hidden": "true" }, words.t.stack),
     view.coin === null
       ? h("img", { class: "kn-coin", src: art.coin, alt: words.t.coin_tied, title: words.t.coin_tied, width: 40, height: 40, "data-anim": "coin" })
       : null,
@@ -366,12 +369,14 @@ function wishlist(state, now, moves, ctx) {
 function taskTile(state, now, moves, task, ctx) {
   const { words, art, actions } = ctx;
   const anim = `task-${task.slot}`;
+  const foot = (/** @type {(Node | null)[]} */ left, /** @type {HTMLElement} */ gold) => h("span", { class: "kn-task-foot" }, h("span", { class: "kn-needs", "aria-hidden": "true" }, left), gold);
+  const number = () => h("span", { class: "kn-gold", "aria-hidden": "true" }, String(task.points));
   if (task.face_down || !task.id || !task.needs) {
     return h(
       "li",
       { class: "kn-task down", "data-anim": anim },
       h("span", { class: "kn-task-name", "aria-hidden": "true" }, words.t.task_down_short),
-      h("span", { class: "kn-gold", "aria-hidden": "true" }, String(task.points)),
+      foot([], number()),
       h("span", { class: "visually-hidden" }, words.say("task_down", { points: task.points })),
     );
   }
@@ -381,20 +386,23 @@ function taskTile(state, now, moves, task, ctx) {
   if (task.claimed_by !== null && task.claimed_by !== undefined) {
     const owner = task.claimed_by;
     const built = now.view.seats[owner].spent.filter((spent) => spent.task === id).map((spent) => spent.card);
+    const cards = built.length ? built : needs;
     const who = owner === now.me ? words.t.you : words.seat(now.game, owner);
     return h(
       "li",
       { class: `kn-task claimed${owner === now.me ? " mine" : " theirs"} tier-${task.tier}`, "data-anim": anim, "data-task": id },
       h("span", { class: "kn-task-name", "aria-hidden": "true" }, name),
-      h("span", { class: "kn-needs", "aria-hidden": "true" }, (built.length ? built : needs).map((card) => mini(art, motifOf(card)))),
       h(
         "span",
         { class: "kn-claimer", "aria-hidden": "true" },
         h("img", { src: backUrl(now.game.seats[owner]), alt: "", width: 20, height: 28 }),
         h("span", {}, owner === now.me ? words.t.claimed_by_you : who),
       ),
-      h("span", { class: "kn-gold", "aria-hidden": "true" }, String(task.points)),
-      h("span", { class: "visually-hidden" }, words.say("task_claimed", { task: name, points: task.points, name: who, cards: words.cards(built.length ? built : needs) })),
+      foot(
+        cards.map((card) => mini(art, motifOf(card))),
+        number(),
+      ),
+      h("span", { class: "visually-hidden" }, words.say("task_claimed", { task: name, points: task.points, name: who, cards: words.cards(cards) })),
     );
   }
   const ready = moves.claims.has(id);
@@ -413,7 +421,7 @@ function taskTile(state, now, moves, task, ctx) {
           },
           String(task.points),
         )
-      : h("span", { class: "kn-gold", "aria-hidden": "true" }, String(task.points));
+      : number();
   return h(
     "li",
     {
@@ -423,9 +431,11 @@ function taskTile(state, now, moves, task, ctx) {
       "data-needs": needs.join(" "),
     },
     h("span", { class: "kn-task-name", "aria-hidden": "true" }, name),
-    h("span", { class: "kn-needs", "aria-hidden": "true" }, needs.map((motif) => mini(art, motif))),
     ready ? h("span", { class: "kn-ready" }, words.t.task_ready) : null,
-    gold,
+    foot(
+      needs.map((motif) => mini(art, motif)),
+      gold,
+    ),
     h("span", { class: "visually-hidden" }, words.say("task_open", { task: name, needs: words.cards(needs), points: task.points })),
   );
 }
@@ -588,7 +598,7 @@ function tools(state, now, ctx) {
       state.member ? h("a", { class: "button small ghost", href: "/hub" }, words.t.to_hub) : null,
       h("a", { class: "button small ghost", href: "/help/klubnacht" }, words.t.rules),
     ),
-    seated && !state.replay
+    seated && active
       ? h("button", { type: "button", class: "button small", "data-focus": "last-turn", onclick: actions.lastTurn }, words.t.last_turn)
       : null,
     seated && active && mine && !mine.left

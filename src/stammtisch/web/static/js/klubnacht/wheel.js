@@ -47,6 +47,7 @@ export function maybeSpin(how) {
     title: words.t.wheel_title,
     className: "kn-wheel",
     closeText: words.t.wheel_go,
+    closeClass: "primary",
     body: () => [h("div", { class: "kn-wheel-stage" }, h("span", { class: "kn-wheel-pointer", "aria-hidden": "true" }), disc), result],
   });
   const turns = 4 * 360 - CHIPS.indexOf(mine) * 72;
