@@ -189,3 +189,12 @@ def test_an_unknown_game_is_a_page_that_says_so(client: TestClient) -> None:
     assert '<html lang="fr">' in answer.text
     assert "kn-board" not in answer.text
     assert client.get("/games/nothing", headers=HTML).status_code == 422
+
+
+def test_the_rules_link_appears_once_the_site_serves_the_refresher(client: TestClient) -> None:
+    anna, _, game_id = duel(client)
+    assert data_block(page_of(anna, f"/games/{game_id}"), "page-state")["rules"] is None
+    client.app.add_api_route("/help/klubnacht", lambda: "rules")  # type: ignore[attr-defined]
+    assert (
+        data_block(page_of(anna, f"/games/{game_id}"), "page-state")["rules"] == "/help/klubnacht"
+    )

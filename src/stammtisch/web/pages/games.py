@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Path, Request
 from fastapi.responses import HTMLResponse, Response
+from starlette.routing import Match
 
 from stammtisch.engine.klubnacht.catalogue import CHIPS, MOTIFS
 from stammtisch.services.gametexts import texts
@@ -18,6 +19,8 @@ GameId = Annotated[int, Path(ge=1, le=2**31 - 1)]
 
 TABLES = ("klubnacht",)
 """The games whose table the site can show and play."""
+RULES = "/help/klubnacht"
+"""The rules refresher a table links to (once the help pages serve it)."""
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
@@ -45,6 +48,13 @@ def art() -> dict[str, Any]:
     }
 
 
+def rules_address(request: Request) -> str | None:
+    """The address of the rules refresher, if this site serves it."""
+    scope = {"type": "http", "path": RULES, "method": "GET"}
+    served = any(route.matches(scope)[0] == Match.FULL for route in request.app.routes)
+    return RULES if served else None
+
+
 def table_context(page: Page, game: dict[str, Any]) -> dict[str, Any]:
     """What the Klubnacht table starts from: the game, its log, the result, the words."""
     viewer = page.member.id if page.member is not None else None
@@ -63,5 +73,6 @@ def table_context(page: Page, game: dict[str, Any]) -> dict[str, Any]:
         "result": result,
         "member": page.member.nickname if page.member is not None else None,
         "art": art(),
+        "rules": rules_address(page.request),
     }
     return {"game": game, "state": state, "game_texts": texts("klubnacht", page.language)}

@@ -9,7 +9,7 @@ import { Words } from "./words.js";
 /** @typedef {import("./types.js").GameTexts} GameTexts */
 /** @typedef {import("./parts.js").Art} Art */
 
-/** @type {{game: State["game"], log: State["log"], result: State["result"], member: string | null, art: Art}} */
+/** @type {{game: State["game"], log: State["log"], result: State["result"], member: string | null, rules: string | null, art: Art}} */
 const first = pageData("page-state");
 /** @type {Record<string, string>} */
 const texts = pageData("page-texts");
@@ -22,6 +22,7 @@ new Table({
     log: first.log,
     result: first.result,
     member: first.member,
+    rules: first.rules,
     selected: [],
     busy: false,
     notice: "",

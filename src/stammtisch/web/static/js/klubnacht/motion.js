@@ -117,7 +117,12 @@ export function animate(before, root, entries, me) {
         for (const card of root.querySelectorAll(".kn-market .kn-card")) pulse(card, DEALT, delay, 360);
       } else if (event.kind === "task_claimed") {
         const tile = root.querySelector(`.kn-task[data-task="${event.task}"]`);
-        pulse(tile, CLAIMED, delay + 200, 700);
+        const minis = tile ? [...tile.querySelectorAll(".kn-mini")] : [];
+        event.cards.forEach((/** @type {string} */ card, /** @type {number} */ index) => {
+          const from = before.get(`card-${card}`);
+          if (from && minis[index]) fly(minis[index], from, delay + index * 60);
+        });
+        pulse(tile, CLAIMED, delay + FLIGHT_MS, 700);
         delay += STAGGER_MS;
       } else if (event.kind === "task_revealed") {
         pulse(root.querySelector(`[data-anim="task-${event.slot}"]`), TURNED, delay + 300, 480);

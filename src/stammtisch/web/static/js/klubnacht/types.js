@@ -35,7 +35,7 @@
  *   tasks: Record<string, string>, chips: Record<string, {name: string, text: string}>,
  *   end_reasons: Record<string, string>, pass_effects: Record<string, string>,
  *   closing_time_notice: string, ended_by: Record<string, string>}} GameTexts
- * @typedef {{game: Game, log: Entry[], result: Result | null, member: string | null,
+ * @typedef {{game: Game, log: Entry[], result: Result | null, member: string | null, rules: string | null,
  *   selected: string[], busy: boolean, notice: string, openScores: boolean[],
  *   rematchSent: string, replay: Replay | null}} State
  */

@@ -462,7 +462,7 @@ function ownArea(state, now, moves, ctx) {
       { class: "kn-own-hand" },
       h("h2", { class: "kn-label" }, words.t.your_hand, h("span", { class: "kn-count", "data-anim": `hand-${me}` }, words.say("in_hand", { n: side.hand_size }))),
       ownHand(state, now, canClaim, ctx),
-      selection(state, canClaim, ctx),
+      selection(state, now, moves, ctx),
     ),
     h(
       "div",
@@ -488,13 +488,15 @@ function ownHand(state, now, canClaim, ctx) {
   const side = now.view.seats[me];
   const hand = sortCards(side.hand ?? []);
   const seen = new Set(side.known_to_opponent ?? []);
+  const secret = (/** @type {string} */ card) => !seen.has(card);
   const other = words.seat(now.game, 1 - me);
+  const unseen = words.say("they_dont_know", { name: other });
   if (hand.length === 0) return h("p", { class: "kn-empty-hand" }, words.t.empty_hand);
   const items = hand.map((card) => {
-    const marks = seen.has(card)
-      ? h("span", { class: "kn-seen", title: words.say("they_know", { name: other }) }, h("span", { class: "visually-hidden" }, words.say("they_know", { name: other })))
+    const marks = secret(card)
+      ? h("span", { class: "kn-secret", title: unseen, "aria-hidden": canClaim ? "true" : null }, canClaim ? null : h("span", { class: "visually-hidden" }, unseen))
       : null;
-    const picture = face(art, words, card, seen.has(card) ? "seen" : "");
+    const picture = face(art, words, card);
     if (!canClaim) return h("li", {}, picture, marks);
     const pressed = state.selected.includes(card);
     return h(
@@ -506,7 +508,7 @@ function ownHand(state, now, canClaim, ctx) {
           type: "button",
           class: "kn-card-button kn-pick",
           "aria-pressed": String(pressed),
-          "aria-label": seen.has(card) ? `${words.card(card)}, ${words.say("they_know", { name: other })}` : words.card(card),
+          "aria-label": secret(card) ? `${words.card(card)}, ${unseen}` : words.card(card),
           "data-focus": `hand-${card}`,
           "data-card": card,
           "data-motif": motifOf(card),
@@ -521,20 +523,23 @@ function ownHand(state, now, canClaim, ctx) {
     "div",
     { class: "kn-own-cards" },
     h("ul", { class: "kn-hand kn-hand-own", "data-row": "hand" }, items),
-    seen.size ? h("p", { class: "kn-legend" }, h("span", { class: "kn-seen inline", "aria-hidden": "true" }), words.say("marked_seen", { name: other })) : null,
+    hand.some(secret) ? h("p", { class: "kn-legend" }, h("span", { class: "kn-secret inline", "aria-hidden": "true" }), words.say("marked_secret", { name: other })) : null,
   );
 }
 
 /**
- * How many cards are tapped, a way to let go of them, and how claiming works.
+ * How many cards are tapped, a way to let go of them, and how claiming works (or which task the
+ * tapped cards make up, whose golden number now claims it).
  * @param {State} state
- * @param {boolean} canClaim
+ * @param {Shown} now
+ * @param {Moves} moves
  * @param {Context} ctx
  * @returns {HTMLElement | null}
  */
-function selection(state, canClaim, ctx) {
+function selection(state, now, moves, ctx) {
   const { words, actions } = ctx;
-  if (!canClaim) return null;
+  if (moves.claims.size === 0) return null;
+  const match = now.view.wishlist.find((task) => task.id && task.needs && moves.claims.has(task.id) && fit(state.selected, task.needs) === "match");
   return h(
     "div",
     { class: "kn-selection" },
@@ -544,7 +549,9 @@ function selection(state, canClaim, ctx) {
           h("button", { type: "button", class: "button small ghost", "data-focus": "clear", onclick: actions.clear }, words.t.clear),
         ]
       : null,
-    h("span", { class: "kn-hint" }, words.t.claim_hint),
+    match?.id
+      ? h("span", { class: "kn-hint now" }, words.say("claim_now", { task: words.task(match.id) }))
+      : h("span", { class: "kn-hint" }, words.t.claim_hint),
   );
 }
 
@@ -596,7 +603,7 @@ function tools(state, now, ctx) {
       "nav",
       { class: "kn-links", "aria-label": words.t.to_hub },
       state.member ? h("a", { class: "button small ghost", href: "/hub" }, words.t.to_hub) : null,
-      h("a", { class: "button small ghost", href: "/help/klubnacht" }, words.t.rules),
+      state.rules ? h("a", { class: "button small ghost", href: state.rules }, words.t.rules) : null,
     ),
     seated && active
       ? h("button", { type: "button", class: "button small", "data-focus": "last-turn", onclick: actions.lastTurn }, words.t.last_turn)
