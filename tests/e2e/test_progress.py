@@ -203,6 +203,24 @@ def test_a_waiting_upgrade_is_claimed_with_a_click_and_the_card_worn(
     expect(page.locator(".worn-badge")).to_have_count(0)
 
 
+def test_an_upgrade_won_meanwhile_appears_on_the_open_album(browsing: Browsing) -> None:
+    anna, bert = member(browsing, "liveA"), member(browsing, "liveB")
+    page = anna.page
+    page.goto("/album")
+    expect(page.locator("[data-waiting]")).to_have_text("No upgrade waiting")
+    expect(page.locator(".album-card .crown")).to_have_count(0)
+    resigned_game(anna, bert)
+    expect(page.locator(".album-card .crown").first).to_be_visible()
+    expect(page.locator("[data-waiting]")).not_to_have_text("No upgrade waiting")
+    expect(count(page, "album")).to_be_visible()
+    first = page.locator('.album-card[data-card="1"]')
+    expect(first.locator("[data-claim]")).to_be_visible()
+    first.locator("[data-claim]").focus()
+    page.keyboard.press("Enter")
+    expect(first.locator(".tier-badge")).to_have_text("Colour")
+    expect(first.locator(".card-picture img")).to_have_attribute("src", re.compile("/colour.svg$"))
+
+
 def test_the_album_on_a_phone_in_portuguese(browsing: Browsing, database: Platform) -> None:
     ana = member(browsing, "albumPt", "pt", PHONE)
     (rival,) = add_members(database, unique("rivalPt"))

@@ -523,3 +523,21 @@ def test_older_games_come_page_by_page(client: TestClient, platform: Platform) -
     older = visitor(client, f"/members/anna/games?before={games[1]}")
     assert re.findall(r'class="button small replay" href="/games/(\d+)"', older) == [str(games[0])]
     assert 'rel="next"' not in older
+
+
+def test_member_written_names_are_escaped_on_every_page(
+    client: TestClient, platform: Platform
+) -> None:
+    anna, odd = sign_up(client, "anna"), "<i id='q'>\"&"
+    (odd_id,) = add_members(platform, odd)
+    rated(platform, odd_id, anna.id, 5)
+    resigned_night(platform, anna.id, odd)
+    escaped = "&lt;i id=&#39;q&#39;&gt;&#34;&amp;"
+    pages = ("/leaderboard/klubnacht", "/members/anna/games", "/members/anna", "/notifications")
+    for path in pages:
+        page = page_of(anna, client, path)
+        assert "<i id=" not in page, path
+        assert escaped in page, path
+    profile = page_of(anna, client, "/members/%3Ci%20id%3D%27q%27%3E%22%26")
+    assert "<i id=" not in profile
+    assert f"<h1>{escaped}</h1>" in profile

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 from fastapi.responses import HTMLResponse, Response
 
+from stammtisch.services.notifications import render
 from stammtisch.web.pages.context import MemberPageDep
 from stammtisch.web.pages.months import moment
 
@@ -43,13 +44,14 @@ def notifications_page(
     page: MemberPageDep,
     before: Annotated[int | None, Query(ge=1, le=2**31 - 1)] = None,
 ) -> Response:
-    """The feed (older entries with `before`), unread ones marked."""
+    """The feed (older entries with `before`) in the page's language, unread ones marked."""
     assert page.member is not None
     feed = page.platform.notifications.feed(page.member.id, PER_PAGE, before)
     now = page.platform.ctx.clock.now()
     items = [
         {
             **item,
+            "text": render(page.language, item["kind"], item["data"]),
             "href": link_of(item["kind"], item["data"]),
             "icon": icon_of(item["kind"]),
             "when": moment(datetime.fromisoformat(item["created_at"]), now, page.language),
