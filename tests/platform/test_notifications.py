@@ -20,7 +20,7 @@ def test_every_text_exists_in_all_four_languages_with_the_same_placeholders() ->
     assert set(languages) == {"de", "en", "fr", "pt"}
     assert len({frozenset(messages) for messages in languages.values()}) == 1
     assert translate("pt", "your_turn", game="Noite dos clubes", opponents="anna") == (
-        "Sua vez: Noite dos clubes contra anna"
+        "É a tua vez: Noite dos clubes contra anna"
     )
 
 
@@ -31,7 +31,7 @@ def test_the_feed_speaks_the_members_language(
     bert = platform.accounts.sign_up("bert", "correct horse", language="fr").member_id
     platform.challenges.send(anna, "bert", "klubnacht", {})
     item = platform.notifications.feed(bert)["items"][0]
-    assert item["text"] == "anna vous défie : Nuit des clubs"
+    assert item["text"] == "anna te défie : Nuit des clubs"
 
 
 def test_your_turn_is_notified_when_the_turn_passes(

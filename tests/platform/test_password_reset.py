@@ -122,8 +122,8 @@ def test_a_forgotten_password_is_reset_with_the_emailed_token_and_every_session_
     [
         ("de", "Passwort zurücksetzen", "Hallo anna"),
         ("en", "Reset your password", "Hello anna"),
-        ("fr", "Réinitialiser votre mot de passe", "Bonjour anna"),
-        ("pt", "Redefinir a sua senha", "Olá anna"),
+        ("fr", "Réinitialiser ton mot de passe", "Bonjour anna"),
+        ("pt", "Repor a tua palavra-passe", "Olá anna"),
     ],
 )
 def test_the_email_speaks_the_members_language(

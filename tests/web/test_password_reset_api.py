@@ -68,7 +68,7 @@ def test_a_member_resets_a_forgotten_password_and_every_old_session_ends(
         asked = client.post(RESET, json={"nickname_or_email": "anna"})
         assert (asked.status_code, asked.content) == (202, b"")
         (token,) = mailed_tokens(mailing, inbox)
-        assert inbox.messages[0]["Subject"] == "Stammtisch: Réinitialiser votre mot de passe"
+        assert inbox.messages[0]["Subject"] == "Stammtisch: Réinitialiser ton mot de passe"
         confirmed = client.post(CONFIRM, json={"token": token, "new_password": "new horse!"})
         assert confirmed.status_code == 200
         with pytest.raises(WebSocketDisconnect) as closed:
