@@ -226,10 +226,12 @@ def test_past_seasons_and_all_time_can_be_chosen_and_keep_their_board(
 
 
 def test_the_leaderboard_pages_through_many_members(client: TestClient, platform: Platform) -> None:
-    names = [f"player{n:02d}" for n in range(27)]
+    names = [f"player{n:02d}" for n in range(26)]
     members = add_members(platform, *names)
     for n, member in enumerate(members):
         rated(platform, member, members[(n + 1) % len(members)], 3)
+    last = sign_up(client, "zoe")
+    rated(platform, members[0], last.id, 5)
     first = visitor(client, "/leaderboard/klubnacht")
     assert len(rows(first)) == 25
     assert "Places 1 to 25 of 27" in first
@@ -239,7 +241,12 @@ def test_the_leaderboard_pages_through_many_members(client: TestClient, platform
     assert "Places 26 to 27 of 27" in second
     assert 'rel="prev"' in second
     assert 'rel="next"' not in second
-    assert set(nicknames(first)) | set(nicknames(second)) == set(names)
+    assert set(nicknames(first)) | set(nicknames(second)) == {*names, "zoe"}
+    own = page_of(last, client, "/leaderboard/klubnacht")
+    assert "Your place: 27," in own
+    assert '<a href="/leaderboard/klubnacht?season=2026-03&amp;page=2">Show my place</a>' in own
+    assert 'class="me"' not in own
+    assert 'class="me"' in page_of(last, client, "/leaderboard/klubnacht?page=2")
 
 
 def test_the_challengers_board_is_a_tab_of_its_own(client: TestClient) -> None:

@@ -27,6 +27,7 @@ const announcer = $("[data-announce]");
 const template = /** @type {HTMLTemplateElement} */ ($("#note-template"));
 const icons = /** @type {HTMLTemplateElement} */ ($("#note-icons"));
 const WEEK = 7 * 86400;
+const OPEN_WAIT_MS = 1500;
 const UNITS = /** @type {const} */ ([
   ["week", WEEK],
   ["day", 86400],
@@ -165,7 +166,8 @@ function announce(text) {
 }
 
 /**
- * Opening an unread entry marks it read first (a click with a modifier key opens a new tab).
+ * Opening an unread entry marks it read first (waiting a moment at most; a click with a modifier
+ * key opens a new tab and marks it on the side).
  * @param {MouseEvent} event
  */
 async function open(event) {
@@ -180,7 +182,7 @@ async function open(event) {
   markShown(element);
   if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
   event.preventDefault();
-  await marked;
+  await Promise.race([marked, new Promise((resolve) => window.setTimeout(resolve, OPEN_WAIT_MS))]);
   location.assign(link.href);
 }
 
