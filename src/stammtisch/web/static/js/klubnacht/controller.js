@@ -230,6 +230,8 @@ export class Table {
     game.legal = change.legal ?? [];
     this.mergeTable(change);
     if (game.view.over && game.status === "active") game.status = "finished";
+    const sabotage = fresh.flatMap((entry) => entry.events).filter((event) => event.kind === "sabotage").pop();
+    if (sabotage) this.state.notice = this.words.sabotage(sabotage, game, game.seat);
     const known = new Set(this.state.log.map((entry) => entry.seq));
     this.state.log.push(...fresh.filter((entry) => !known.has(entry.seq)));
     const hand = game.seat === null ? [] : game.view.seats[game.seat].hand ?? [];

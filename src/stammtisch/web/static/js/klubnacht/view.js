@@ -127,17 +127,14 @@ function seatArea(state, now, seat, moves, ctx) {
   const name = words.seat(now.game, seat);
   const side = now.view.seats[seat];
   const label = now.me === null ? words.say("seat_region", { name }) : words.say("opponent_region", { name });
+  const [row, legend] = acrossHand(now, seat, moves, ctx);
   return h(
     "section",
     { class: `kn-seat kn-across${now.view.to_act === seat ? " acting" : ""}`, "aria-label": label },
     seatHead(state, now, seat, ctx),
-    h(
-      "div",
-      { class: "kn-across-hand" },
-      h("h2", { class: "visually-hidden" }, words.say("hand_of", { name })),
-      acrossHand(now, seat, moves, ctx),
-    ),
+    h("div", { class: "kn-across-hand" }, h("h2", { class: "visually-hidden" }, words.say("hand_of", { name })), row),
     chip({ side, art, words }),
+    legend,
   );
 }
 
