@@ -52,6 +52,7 @@ export class Table {
     this.focusKey = null;
     /** @type {number | undefined} */
     this.player = undefined;
+    this.resultAsked = false;
     /** @type {Actions} */
     this.actions = {
       take: (slot) => this.act(`take ${slot}`),
@@ -459,11 +460,14 @@ export class Table {
 
   /** The result of the finished night for the reader: XP, rating, album. */
   fetchResult() {
+    if (this.resultAsked) return;
+    this.resultAsked = true;
     this.enqueue(async () => {
       try {
         this.state.result = await api("GET", `/api/games/${this.gameId}/result`);
         this.redraw();
       } catch (error) {
+        this.resultAsked = false;
         if (!(error instanceof ApiError)) throw error;
       }
     });
