@@ -14,6 +14,8 @@ from playwright.sync_api import Locator, Page, expect
 
 TURN_TIMEOUT = 30_000
 """How long a player waits for its turn (the other side may be a robot or a slower browser)."""
+STEP_TIMEOUT = 15_000
+"""How long a click may take to show the step it led to (a busy machine answers slowly)."""
 
 
 @dataclass
@@ -57,7 +59,7 @@ class Player:
         """Click and wait until the board shows the step the click led to."""
         before = self.seq()
         click.click()
-        expect(self.board).not_to_have_attribute("data-seq", before)
+        expect(self.board).not_to_have_attribute("data-seq", before, timeout=STEP_TIMEOUT)
 
     def play_turn(self) -> None:
         """Play one whole turn: claims, the chip, takes, and the end of the turn."""

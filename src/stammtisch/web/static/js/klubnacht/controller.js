@@ -286,17 +286,23 @@ export class Table {
     try {
       /** @type {Change & {events: Entry["events"], repeated: boolean}} */
       const answer = await api("POST", `/api/games/${this.gameId}/actions`, { seq: this.state.game.seq, action });
-      this.state.busy = false;
+      this.idle();
       /** @type {Entry[]} */
       const entries = answer.repeated ? [] : [{ seq: answer.seq, seat: me, kind: "play", events: answer.events }];
       this.enqueue(() => this.update({ ...answer, log: entries }));
     } catch (error) {
-      this.state.busy = false;
+      this.idle();
       if (!(error instanceof ApiError)) throw error;
       this.state.notice = error.code === "game.stale" ? this.words.t.stale : error.message;
       if (error.code === "game.stale" || error.status === 409) this.refresh();
       else this.redraw();
     }
+  }
+
+  /** An action was answered: controls work again. */
+  idle() {
+    this.state.busy = false;
+    this.board.setAttribute("aria-busy", "false");
   }
 
   /** @param {string} card */
