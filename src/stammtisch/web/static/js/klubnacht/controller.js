@@ -89,6 +89,8 @@ export class Table {
     });
     this.board.addEventListener("keydown", (event) => this.arrows(event));
     this.announce(this.state.log.slice(-8));
+    // What happened before the page opened is shown, not read out; from now on it is.
+    window.setTimeout(() => this.feed.parentElement?.setAttribute("aria-live", "polite"), 800);
     live.on("game", (message) => {
       if (message.game_id === this.gameId) this.enqueue(() => this.update(/** @type {Change} */ (/** @type {unknown} */ (message))));
     });
