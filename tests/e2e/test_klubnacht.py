@@ -12,6 +12,7 @@ from playwright.sync_api import Page, WebSocketRoute, expect
 
 from tests.e2e.conftest import (
     DESKTOP,
+    PASSWORD,
     PHONE,
     Browsing,
     check_page,
@@ -33,6 +34,21 @@ def member(
     page = browsing.page(language, viewport)
     nickname = unique(prefix)
     sign_up_by_api(page, nickname, language=language)
+    return page, nickname
+
+
+def member_by_signing_up(
+    browsing: Browsing, prefix: str, viewport: dict[str, int]
+) -> tuple[Page, str]:
+    """A new member who signs up on the sign-up page, by typing and clicking."""
+    page = browsing.page("en", viewport)
+    nickname = unique(prefix)
+    page.goto("/")
+    page.locator("#main").get_by_role("link", name="Sign up, it is free").click()
+    page.get_by_label("Nickname").fill(nickname)
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_role("button", name="Create my account").click()
+    expect(page).to_have_url(re.compile(r"/hub$"))
     return page, nickname
 
 
@@ -91,8 +107,8 @@ def challenge_from_the_hub(anna: Page, bert: Page, bert_name: str) -> int:
 def test_two_members_play_a_whole_chip_night_live_and_ask_for_a_rematch(
     browsing: Browsing,
 ) -> None:
-    anna, anna_name = member(browsing, "anna", "en", DESKTOP)
-    bert, bert_name = member(browsing, "bert", "en", PHONE)
+    anna, anna_name = member_by_signing_up(browsing, "anna", DESKTOP)
+    bert, bert_name = member_by_signing_up(browsing, "bert", PHONE)
     game_id = challenge_from_the_hub(anna, bert, bert_name)
     players = {anna_name: open_table(anna, game_id), bert_name: open_table(bert, game_id)}
     players[anna_name].redeem_on_turn = 2
