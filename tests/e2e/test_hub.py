@@ -235,7 +235,7 @@ def test_a_seek_in_the_lobby_is_joined_by_another_member(browsing: Browsing) -> 
 
 def test_the_hub_reads_well_on_a_desktop_and_a_phone(browsing: Browsing) -> None:
     anna, anna_name = member(browsing, "anna", "de", DESKTOP)
-    bert, bert_name = member(browsing, "bert")
+    bert, _ = member(browsing, "bert")
     carla, carla_name = member(browsing, "carla")
     duel = api(
         bert,
@@ -260,7 +260,9 @@ def test_the_hub_reads_well_on_a_desktop_and_a_phone(browsing: Browsing) -> None
     expect(anna.locator("a.tile")).to_have_count(2)
     expect(anna.locator("a.tile").first.locator(".turn")).to_have_text("Du bist dran")
     expect(anna.locator("#hub-received")).to_contain_text(f"{carla_name} fordert dich heraus")
-    expect(anna.locator("#hub-regulars")).to_contain_text(bert_name)
+    # The server is shared by this worker's browser tests, so who is among the ten regulars
+    # depends on them; the choice itself is pinned in tests/platform/test_challenges.py.
+    expect(anna.locator("#hub-regulars li").first).to_be_visible()
     check_page(anna, "de")
     screenshot(anna, "hub-desktop")
 
