@@ -11,7 +11,16 @@ import pytest
 from playwright.sync_api import expect
 
 from stammtisch.web.deps import CSRF_HEADER, SESSION_COOKIE
-from tests.e2e.conftest import DESKTOP, PASSWORD, PHONE, Browsing, Site, check_page, unique
+from tests.e2e.conftest import (
+    DESKTOP,
+    PASSWORD,
+    PHONE,
+    Browsing,
+    Site,
+    check_page,
+    screenshot,
+    unique,
+)
 
 LANGUAGES = ["de", "en", "fr", "pt"]
 
@@ -101,16 +110,33 @@ def _pages(regular: Regular) -> list[str]:
     ]
 
 
+def _slug(path: str, regular: Regular) -> str:
+    """A page's name in the screenshot folder."""
+    names = {
+        f"/games/{regular.running}": "table-running",
+        f"/games/{regular.finished}": "table-finished",
+        f"/members/{regular.nickname}": "profile",
+        f"/members/{regular.nickname}/games": "finished-games",
+        "/no/such/page": "not-found",
+    }
+    return names.get(path, path.strip("/").replace("/", "-"))
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_page_reads_in_the_language_and_passes_the_checks(
     browsing: Browsing, regular: Regular, language: str
 ) -> None:
     regular.speaks(language)
     for viewport in (PHONE, DESKTOP):
+        width = "phone" if viewport is PHONE else "desktop"
         visitor = browsing.page(language, viewport)
         visitor.goto("/")  # the account pages have their own such test (test_accounts.py)
         expect(visitor.locator("html")).to_have_attribute("lang", language)
         check_page(visitor, language)
+        if language == "en":
+            for path in ("/login", "/password-reset"):
+                visitor.goto(path)
+                screenshot(visitor, f"{path.strip('/')}-{width}")
         context = browsing.context(language, viewport)
         context.add_cookies(
             [{"name": SESSION_COOKIE, "value": regular.session, "url": browsing.site.url}]
@@ -122,3 +148,5 @@ def test_every_page_reads_in_the_language_and_passes_the_checks(
             expect(page.locator("html")).to_have_attribute("lang", language)
             page.wait_for_load_state("networkidle")
             check_page(page, language)
+            if language == "en":
+                screenshot(page, f"every-{_slug(path, regular)}-{width}")
