@@ -52,4 +52,5 @@ class Base(DeclarativeBase):
     type_annotation_map: ClassVar[dict[Any, Any]] = {
         datetime: UTCDateTime,
         dict[str, Any]: JSONData,
+        list[str]: JSONData,
     }

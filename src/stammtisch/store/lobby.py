@@ -14,6 +14,7 @@ from stammtisch.store.base import Base
 class SeekRow(Base):
     """An open table in the lobby; `humans` members are needed, the other seats get bots.
 
+    `bots` names the bot of each bot seat (empty: the game's training bot for all of them).
     `status` is `open`, `started`, `cancelled` or `expired`.
     """
 
@@ -26,6 +27,7 @@ class SeekRow(Base):
     options: Mapped[dict[str, Any]]
     clock: Mapped[dict[str, Any]]
     humans: Mapped[int]
+    bots: Mapped[list[str]] = mapped_column(default=list)
     status: Mapped[str] = mapped_column(String(16), default="open")
     created_at: Mapped[datetime]
     expires_at: Mapped[datetime]

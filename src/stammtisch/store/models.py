@@ -3,6 +3,7 @@
 from stammtisch.store.base import Base
 from stammtisch.store.deadlines import DeadlineRow
 from stammtisch.store.games import ActionRow, GameRow, SeatRow
+from stammtisch.store.help import HelpMarkRow
 from stammtisch.store.lobby import ChallengeRow, SeekMemberRow, SeekRow
 from stammtisch.store.members import (
     LoginAttempt,
@@ -25,6 +26,7 @@ __all__ = [
     "ChallengeRow",
     "DeadlineRow",
     "GameRow",
+    "HelpMarkRow",
     "LoginAttempt",
     "LoginSession",
     "Member",
