@@ -1,0 +1,56 @@
+"""The Challengers! card gallery and the settings' sound switches in a real browser."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from stammtisch.engine.challengers.catalogue import catalogue
+from tests.e2e.conftest import DESKTOP, PHONE, Browsing, check_page, screenshot
+
+TOTAL = len(catalogue().cards)
+SHOWING = {"de": "{n} von {t} Karten", "en": "{n} of {t} cards", "fr": "{n} cartes sur {t}",
+           "pt": "{n} de {t} cartas"}  # fmt: skip
+CASTLE = {"de": "Burg", "en": "Castle", "fr": "Château", "pt": "Castelo"}
+
+
+def count_text(language: str, shown: int) -> str:
+    """The gallery's count line in this language."""
+    return SHOWING[language].format(n=shown, t=TOTAL)
+
+
+@pytest.mark.parametrize("language", ["de", "en", "fr", "pt"])
+def test_the_gallery_reads_well_and_filters_in_each_language(
+    browsing: Browsing, language: str
+) -> None:
+    phone = language in ("de", "pt")
+    page = browsing.page(language, PHONE if phone else DESKTOP)
+    page.goto("/help/challengers/cards")
+    cards = page.locator("article.ccard")
+    expect(cards).to_have_count(TOTAL)
+    expect(page.locator("[data-gallery-count]")).to_have_text(count_text(language, TOTAL))
+    expect(page.locator("[data-filter-submit]")).to_be_hidden()
+    check_page(page, language)
+    screenshot(page, f"cards-{language}-{'phone' if phone else 'desktop'}")
+
+    page.locator("label.chip", has_text=CASTLE[language]).click()
+    castle = len(catalogue().of_set("castle"))
+    expect(page.locator("article.ccard:visible")).to_have_count(castle)
+    expect(page.locator("[data-gallery-count]")).to_have_text(count_text(language, castle))
+    expect(page).to_have_url(re.compile(r"\?set=castle$"))
+
+    page.locator("label.chip-level", has_text=re.compile(r"^C$")).click()
+    castle_c = [c for c in catalogue().of_set("castle") if c.level == "C"]
+    expect(page.locator("article.ccard:visible")).to_have_count(len(castle_c))
+    expect(page.locator("section.card-set:visible")).to_have_count(1)
+    expect(page).to_have_url(re.compile(r"\?set=castle&level=C$"))
+    page.reload()  # the address keeps the filters; the server shows the same choice
+    expect(page.locator("article.ccard:visible")).to_have_count(len(castle_c))
+    expect(page.locator('input[name="level"][value="C"]')).to_be_checked()
+
+    page.locator("label.chip-level", has_text=re.compile(r"^R$")).click()
+    expect(page.locator("article.ccard:visible")).to_have_count(0)
+    expect(page.locator("[data-gallery-empty]")).to_be_visible()
+    check_page(page, language)
