@@ -8,7 +8,15 @@ import pytest
 from playwright.sync_api import expect
 
 from stammtisch.engine.challengers.catalogue import catalogue
-from tests.e2e.conftest import DESKTOP, PHONE, Browsing, check_page, screenshot
+from tests.e2e.conftest import (
+    DESKTOP,
+    PHONE,
+    Browsing,
+    check_page,
+    screenshot,
+    sign_up_by_api,
+    unique,
+)
 
 TOTAL = len(catalogue().cards)
 SHOWING = {"de": "{n} von {t} Karten", "en": "{n} of {t} cards", "fr": "{n} cartes sur {t}",
@@ -54,3 +62,36 @@ def test_the_gallery_reads_well_and_filters_in_each_language(
     expect(page.locator("article.ccard:visible")).to_have_count(0)
     expect(page.locator("[data-gallery-empty]")).to_be_visible()
     check_page(page, language)
+
+
+def test_sound_switches_in_the_settings_are_kept_in_this_browser(browsing: Browsing) -> None:
+    page = browsing.page("fr", PHONE)
+    sign_up_by_api(page, unique("sound"), language="fr")
+    page.goto("/settings")
+    sounds = page.locator("#sounds")
+    expect(sounds.locator("[data-sound-cue]")).to_have_count(11)
+    drumroll = sounds.get_by_label("Roulement de tambour pour les finalistes")
+    expect(drumroll).to_be_checked()
+    drumroll.uncheck()
+    sounds.get_by_role("button", name="Écouter Match gagné").click()  # heard, not seen
+    main = sounds.get_by_label("Jouer les sons")
+    main.uncheck()
+    expect(page.locator("[data-sound-toggle]")).to_have_attribute("aria-pressed", "false")
+    page.reload()
+    expect(drumroll).not_to_be_checked()
+    expect(sounds.get_by_label("Match gagné")).to_be_checked()
+    expect(main).not_to_be_checked()
+    expect(sounds.locator("[data-sound-main-off]")).to_be_visible()
+    check_page(page, "fr")
+    screenshot(page, "settings-sounds-fr-phone")
+    page.locator(".menu-toggle").click()  # the phone's folded top bar
+    page.locator("[data-sound-toggle]").click()  # the top bar's switch: the section follows
+    expect(main).to_be_checked()
+    expect(sounds.locator("[data-sound-main-off]")).to_be_hidden()
+
+    desktop = browsing.page("de", DESKTOP)
+    sign_up_by_api(desktop, unique("sound"), language="de")
+    desktop.goto("/settings")
+    desktop.locator("#sounds").get_by_label("Match gewonnen").uncheck()
+    check_page(desktop, "de")
+    screenshot(desktop, "settings-sounds-de-desktop")

@@ -1,11 +1,13 @@
 // The account pages: password show/hide switches, the e-mail opt-in that needs an address, the
-// reset page (the e-mail's token read from the address's fragment), and the settings' own saves.
+// reset page (the e-mail's token read from the address's fragment), the settings' own saves and
+// their sound switches.
 
 import { api, ApiError } from "./lib/api.js";
 import { $, $$ } from "./lib/dom.js";
 import { formBody, showError } from "./lib/forms.js";
 import { live } from "./lib/live.js";
-import { pageData } from "./lib/texts.js";
+import { CUES, SOUND_CHANGE, cueOn, preview, setCueOn, setSoundOn, soundOn } from "./lib/sound.js";
+import { pageData, siteTexts } from "./lib/texts.js";
 
 /** Each `[data-reveal]` button shows or hides the password of the field it controls. */
 function startRevealButtons() {
@@ -172,6 +174,59 @@ function startCardBack() {
   });
 }
 
+/**
+ * Whether a name is one of the cues.
+ * @param {string | undefined} name
+ * @returns {name is import("./lib/sound.js").Cue}
+ */
+function isCue(name) {
+  return CUES.some((cue) => cue === name);
+}
+
+/** The top bar's sound switch shows what the settings' main switch says. */
+function showTopBarSwitch() {
+  const on = soundOn();
+  for (const button of $$("[data-sound-toggle]")) {
+    button.setAttribute("aria-pressed", String(on));
+    const label = button.querySelector(".label");
+    if (label) label.textContent = on ? siteTexts.sound_on : siteTexts.sound_off;
+    button.title = on ? siteTexts.sound_on : siteTexts.sound_off;
+  }
+}
+
+/** The sound section: the main switch and one per cue (kept in this browser), "Play" to hear one. */
+function startSoundSettings() {
+  const section = document.querySelector("[data-sound-settings]");
+  if (!(section instanceof HTMLElement)) return;
+  const main = /** @type {HTMLInputElement} */ ($("[data-sound-main]", section));
+  const off = $("[data-sound-main-off]", section);
+  const show = () => {
+    main.checked = soundOn();
+    off.hidden = main.checked;
+    section.classList.toggle("muted", !main.checked);
+    for (const box of $$("[data-sound-cue]", section)) {
+      const cue = box.dataset.soundCue;
+      if (box instanceof HTMLInputElement && isCue(cue)) box.checked = cueOn(cue);
+    }
+  };
+  main.addEventListener("change", () => {
+    setSoundOn(main.checked);
+    showTopBarSwitch();
+  });
+  for (const box of $$("[data-sound-cue]", section)) {
+    const cue = box.dataset.soundCue;
+    if (!(box instanceof HTMLInputElement) || !isCue(cue)) continue;
+    box.addEventListener("change", () => setCueOn(cue, box.checked));
+  }
+  for (const button of $$("[data-sound-play]", section)) {
+    const cue = button.dataset.soundPlay;
+    if (isCue(cue)) button.addEventListener("click", () => preview(cue));
+  }
+  window.addEventListener(SOUND_CHANGE, show); // also when the top bar's switch is used
+  window.addEventListener("storage", show); // or another tab of this browser changed it
+  show();
+}
+
 startRevealButtons();
 startOptIns();
 startPasswordReset();
@@ -179,3 +234,4 @@ startEmailSettings();
 startPasswordChange();
 startCardBack();
 startLanguageSaved();
+startSoundSettings();

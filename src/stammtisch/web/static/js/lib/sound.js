@@ -9,19 +9,29 @@ const CUE_KEY = "stammtisch.sound.";
 let context = null;
 /** @type {AudioBuffer | null} */
 let noise = null;
+/** @type {AudioNode | null} */
+let output = null;
 
-/** The cues, each a short phrase: what the site plays for what happened. */
+/** The event on `window` when a switch changes (`detail`: the cue, or null for the main switch). */
+export const SOUND_CHANGE = "stammtisch:sound";
+
+/**
+ * The cues: seed 003's nine (a card moves, a card is destroyed, a power bonus, fans gained, match
+ * won, game won, lost or no final, cheering for a finalist, the finalists' drum roll), then the
+ * two of Klubnacht's own (a task claimed, your turn).
+ */
 export const CUES = /** @type {const} */ ([
   "card",
-  "claim",
-  "turn",
-  "won",
-  "lost",
   "destroyed",
   "bonus",
   "fans",
+  "match_won",
+  "won",
+  "lost",
   "cheer",
   "drumroll",
+  "claim",
+  "turn",
 ]);
 
 /** @typedef {typeof CUES[number]} Cue */
@@ -34,6 +44,7 @@ export function soundOn() {
 /** @param {boolean} on */
 export function setSoundOn(on) {
   localStorage.setItem(MUTE_KEY, on ? "on" : "off");
+  window.dispatchEvent(new CustomEvent(SOUND_CHANGE, { detail: null }));
 }
 
 /**
@@ -50,6 +61,7 @@ export function cueOn(cue) {
  */
 export function setCueOn(cue, on) {
   localStorage.setItem(CUE_KEY + cue, on ? "on" : "off");
+  window.dispatchEvent(new CustomEvent(SOUND_CHANGE, { detail: cue }));
 }
 
 /** Create the audio context on the first gesture (before that, browsers keep it silent). */
@@ -58,6 +70,7 @@ export function unlockOnGesture() {
     if (!context) {
       context = new AudioContext();
       noise = makeNoise(context);
+      output = mixer(context);
     }
     if (context.state === "suspended") context.resume();
   };
@@ -82,6 +95,23 @@ function makeNoise(audio) {
 }
 
 /**
+ * Where every cue goes: a gentle compressor keeps loud and quiet cues alike, then the volume.
+ * @param {AudioContext} audio
+ * @returns {AudioNode}
+ */
+function mixer(audio) {
+  const compressor = audio.createDynamicsCompressor();
+  compressor.threshold.value = -20;
+  compressor.ratio.value = 4;
+  compressor.attack.value = 0.004;
+  compressor.release.value = 0.2;
+  const volume = audio.createGain();
+  volume.gain.value = 0.9;
+  compressor.connect(volume).connect(audio.destination);
+  return compressor;
+}
+
+/**
  * A tone with a soft attack and an exponential decay.
  * @param {AudioContext} audio
  * @param {number} frequency
@@ -99,7 +129,7 @@ function tone(audio, frequency, start, length, how = {}) {
   gain.gain.setValueAtTime(0.0001, at);
   gain.gain.exponentialRampToValueAtTime(how.volume ?? 0.18, at + 0.015);
   gain.gain.exponentialRampToValueAtTime(0.0001, at + length);
-  oscillator.connect(gain).connect(audio.destination);
+  oscillator.connect(gain).connect(output ?? audio.destination);
   oscillator.start(at);
   oscillator.stop(at + length + 0.05);
 }
@@ -136,29 +166,112 @@ function hiss(audio, start, length, how) {
     gain.gain.exponentialRampToValueAtTime(volume, at + length * 0.3);
   }
   gain.gain.exponentialRampToValueAtTime(0.0001, at + length);
-  source.connect(filter).connect(gain).connect(audio.destination);
+  source.connect(filter).connect(gain).connect(output ?? audio.destination);
   source.start(at);
   source.stop(at + length + 0.05);
 }
 
+/**
+ * A party horn: a buzzy reed through a soft filter, its pitch rising with a little flutter.
+ * @param {AudioContext} audio
+ * @param {number} start
+ * @param {number} from
+ * @param {number} to
+ * @param {number} length
+ */
+function horn(audio, start, from, to, length) {
+  const at = audio.currentTime + start;
+  const reed = audio.createOscillator();
+  reed.type = "sawtooth";
+  reed.frequency.setValueAtTime(from, at);
+  reed.frequency.exponentialRampToValueAtTime(to, at + length * 0.6);
+  const flutter = audio.createOscillator();
+  flutter.frequency.value = 22;
+  const depth = audio.createGain();
+  depth.gain.value = to * 0.02;
+  flutter.connect(depth).connect(reed.frequency);
+  const filter = audio.createBiquadFilter();
+  filter.type = "lowpass";
+  filter.frequency.setValueAtTime(900, at);
+  filter.frequency.linearRampToValueAtTime(2400, at + length * 0.5);
+  filter.Q.value = 3;
+  const gain = audio.createGain();
+  gain.gain.setValueAtTime(0.0001, at);
+  gain.gain.exponentialRampToValueAtTime(0.12, at + 0.03);
+  gain.gain.setValueAtTime(0.12, at + length * 0.75);
+  gain.gain.exponentialRampToValueAtTime(0.0001, at + length);
+  reed.connect(filter).connect(gain).connect(output ?? audio.destination);
+  for (const node of [reed, flutter]) {
+    node.start(at);
+    node.stop(at + length + 0.05);
+  }
+}
+
+/**
+ * Notes one after the other, each ringing on.
+ * @param {AudioContext} audio
+ * @param {number[]} notes frequencies
+ * @param {number} step seconds between notes
+ * @param {number} length seconds each note rings
+ * @param {{type?: OscillatorType, volume?: number, start?: number}} [how]
+ */
+function run(audio, notes, step, length, how = {}) {
+  notes.forEach((note, i) => tone(audio, note, (how.start ?? 0) + i * step, length, how));
+}
+
 /** @type {Record<Cue, (audio: AudioContext) => void>} */
 const PHRASES = {
-  card: (a) => hiss(a, 0, 0.28, { filter: "bandpass", from: 500, to: 2600, q: 0.9, volume: 0.22 }),
-  claim: (a) => [659, 880, 1175].forEach((f, i) => tone(a, f, i * 0.07, 0.5, { volume: 0.14 })),
+  // A card moves: a soft swoosh of air, rising.
+  card: (a) => hiss(a, 0, 0.26, { filter: "bandpass", from: 450, to: 2400, q: 0.9, volume: 0.22 }),
+  // A card is destroyed: a glassy crack and its splinters tinkling down.
+  destroyed: (a) => {
+    hiss(a, 0, 0.14, { filter: "highpass", from: 2500, volume: 0.28 });
+    [4699, 3951, 5274, 3322, 4435, 2960].forEach((f, i) => tone(a, f, 0.02 + i * 0.045, 0.22, { volume: 0.045 }));
+  },
+  // A power bonus: a rising chime with a sparkle on top.
+  bonus: (a) => {
+    tone(a, 587, 0, 0.3, { glide: 1175, volume: 0.12 });
+    run(a, [1568, 2093], 0.07, 0.35, { start: 0.2, volume: 0.07 });
+  },
+  // Fans gained: a short burst of a crowd cheering and clapping.
+  fans: (a) => {
+    hiss(a, 0, 0.75, { filter: "bandpass", from: 1300, to: 900, q: 0.5, volume: 0.13 });
+    hiss(a, 0.05, 0.6, { filter: "highpass", from: 2000, volume: 0.12, pulses: 9 });
+  },
+  // Match won: a short bright "ta-da", two chords.
+  match_won: (a) => {
+    [523, 659].forEach((f) => tone(a, f, 0, 0.22, { type: "triangle", volume: 0.12 }));
+    [784, 1047].forEach((f) => tone(a, f, 0.16, 0.6, { type: "triangle", volume: 0.13 }));
+  },
+  // Game won: a fanfare up the major chord, the chord held, and applause under it.
+  won: (a) => {
+    run(a, [392, 523, 659, 784], 0.1, 0.3, { type: "triangle", volume: 0.13 });
+    [523, 659, 784, 1047].forEach((f) => tone(a, f, 0.42, 1.1, { type: "triangle", volume: 0.09 }));
+    hiss(a, 0.4, 1.2, { filter: "highpass", from: 1800, volume: 0.1, pulses: 14 });
+  },
+  // Lost, or no final: a falling minor figure, sinking at its end.
+  lost: (a) => {
+    run(a, [440, 392, 349], 0.18, 0.4, { type: "triangle", volume: 0.13 });
+    tone(a, 330, 0.54, 0.8, { type: "triangle", glide: 277, volume: 0.12 });
+  },
+  // Cheering for a finalist: two toots of a party horn.
+  cheer: (a) => {
+    horn(a, 0, 330, 520, 0.22);
+    horn(a, 0.26, 350, 660, 0.45);
+  },
+  // The finalists: a snare roll swelling up, then the hit.
+  drumroll: (a) => {
+    hiss(a, 0, 1.5, { filter: "bandpass", from: 1800, q: 0.7, volume: 0.26, pulses: 30 });
+    tone(a, 110, 1.5, 0.5, { glide: 55, volume: 0.3 });
+    hiss(a, 1.5, 0.7, { filter: "highpass", from: 4000, volume: 0.16 });
+  },
+  // Klubnacht: a task claimed, three bells.
+  claim: (a) => run(a, [659, 880, 1175], 0.07, 0.5, { volume: 0.14 }),
+  // Your turn: a two-tone call.
   turn: (a) => {
     tone(a, 784, 0, 0.45, { volume: 0.16 });
     tone(a, 1047, 0.16, 0.6, { volume: 0.14 });
   },
-  won: (a) => [523, 659, 784, 1047].forEach((f, i) => tone(a, f, i * 0.11, 0.55, { type: "triangle", volume: 0.16 })),
-  lost: (a) => [440, 349, 294].forEach((f, i) => tone(a, f, i * 0.16, 0.6, { type: "triangle", volume: 0.14 })),
-  destroyed: (a) => {
-    hiss(a, 0, 0.18, { filter: "highpass", from: 3000, volume: 0.25 });
-    [2793, 3520, 4186].forEach((f, i) => tone(a, f, 0.01 * i, 0.25, { volume: 0.05 }));
-  },
-  bonus: (a) => tone(a, 523, 0, 0.35, { type: "sine", glide: 1047, volume: 0.15 }),
-  fans: (a) => hiss(a, 0, 0.7, { filter: "bandpass", from: 1200, to: 900, q: 0.6, volume: 0.16, pulses: 7 }),
-  cheer: (a) => tone(a, 392, 0, 0.35, { type: "sawtooth", glide: 440, volume: 0.08 }),
-  drumroll: (a) => hiss(a, 0, 1.6, { filter: "lowpass", from: 700, q: 0.7, volume: 0.3, pulses: 24 }),
 };
 
 /**
@@ -168,4 +281,15 @@ const PHRASES = {
 export function play(cue) {
   if (!context || context.state !== "running" || !soundOn() || !cueOn(cue)) return;
   PHRASES[cue](context);
+}
+
+/**
+ * Play a cue whatever the switches say (the settings' "Play" buttons), once the page was touched.
+ * @param {Cue} cue
+ */
+export function preview(cue) {
+  const audio = context;
+  if (!audio) return;
+  if (audio.state === "running") PHRASES[cue](audio);
+  else audio.resume().then(() => PHRASES[cue](audio));
 }
