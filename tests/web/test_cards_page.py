@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
+from xml.etree import ElementTree
 
 import pytest
 from fastapi.testclient import TestClient
@@ -12,6 +13,7 @@ from stammtisch.engine.challengers.catalogue import catalogue
 from stammtisch.engine.challengers.texts import card_texts
 from stammtisch.services.accounts import LANGUAGES
 from stammtisch.web.pages.cards import split_condition
+from stammtisch.web.templating import STATIC
 
 HTML = {"Accept": "text/html"}
 ROUND_POWER = "1\N{EN DASH}7"
@@ -165,3 +167,13 @@ def test_conditions_of_keyword_effects_stand_apart_in_bold(language: str) -> Non
             assert when.endswith(":"), (card.key, language)
             assert ":" not in when[:-1], (card.key, language)
             assert rest, (card.key, language)
+
+
+def test_every_set_has_its_colour_and_a_well_formed_emblem() -> None:
+    css = (STATIC / "css" / "cards.css").read_text(encoding="utf-8")
+    for key in catalogue().sets:
+        assert f".set-{key} {{ --band:" in css, key
+        emblem = STATIC / "art" / "challengers" / "sets" / f"{key}.svg"
+        root = ElementTree.parse(emblem).getroot()
+        assert root.tag == "{http://www.w3.org/2000/svg}svg", key
+        assert f'url("../art/challengers/sets/{key}.svg")' in css, key
