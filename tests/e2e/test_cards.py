@@ -70,6 +70,11 @@ def test_sound_switches_in_the_settings_are_kept_in_this_browser(browsing: Brows
     page.goto("/settings")
     sounds = page.locator("#sounds")
     expect(sounds.locator("[data-sound-cue]")).to_have_count(11)
+    cues = page.evaluate("async () => (await import('/static/js/lib/sound.js')).CUES")
+    listed = sounds.locator("[data-sound-cue]").evaluate_all(
+        "boxes => boxes.map(b => b.dataset.soundCue)"
+    )
+    assert listed == cues  # every cue of sound.js has its switch, in the same order
     drumroll = sounds.get_by_label("Roulement de tambour pour les finalistes")
     expect(drumroll).to_be_checked()
     drumroll.uncheck()
