@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 Seat = int
 """A seat at the table, counted from 0."""
@@ -122,6 +122,21 @@ class Game(Protocol[StateT, ActionT]):
 
     def clone(self, state: StateT) -> StateT:
         """An independent copy of the state."""
+        ...
+
+
+@runtime_checkable
+class SeatConcern(Protocol):
+    """What a simultaneous game adds so a late submission can be judged (optional for games).
+
+    `concern` is the part of the state that matters to one seat's next action: its own part of
+    its view and whatever else its choice depends on, but not the moves of seats acting beside
+    it. While it (and the seat's legal actions) stays the same, an action the seat chose on an
+    earlier step means the same now.
+    """
+
+    def concern(self, state: Any, seat: Seat) -> dict[str, Any]:
+        """What of the state concerns this seat's next action (plain JSON-ready data)."""
         ...
 
 

@@ -21,6 +21,9 @@ from stammtisch.store.games import ActionRow, GameRow
 LOCK_STRIPES = 1024
 """Games share this many locks (by id), which bounds memory however many games there are."""
 
+PAST_STATES = 64
+"""How many states of earlier steps (rebuilt to judge late submissions) a process keeps."""
+
 
 @dataclass
 class Cached:
@@ -41,6 +44,7 @@ class GameCache:
     def __init__(self, capacity: int = 5000) -> None:
         self._capacity = capacity
         self._entries: OrderedDict[int, Cached] = OrderedDict()
+        self._past: OrderedDict[tuple[int, int], Any] = OrderedDict()
         self._locks = [threading.Lock() for _ in range(LOCK_STRIPES)]
         self._guard = threading.Lock()
 
@@ -64,6 +68,28 @@ class GameCache:
             entry = Cached(0, game.setup(row.options, row.seed))
         _replay(game, session, row.id, entry, row.seq)
         self.store(row.id, entry.seq, entry.state)
+        return entry.state
+
+    def state_at(self, session: Session, row: GameRow | Head, seq: int) -> Any:
+        """The state of this game after its first `seq` log entries (`seq` <= the stored step),
+        rebuilt by replaying the log; read it only (it is shared). Earlier steps never change,
+        so a few rebuilt states are kept whatever happens to the game later.
+        """
+        assert 0 <= seq <= row.seq, "only steps the stored log already has"
+        key = (row.id, seq)
+        with self._guard:
+            state = self._past.get(key)
+            if state is not None:
+                self._past.move_to_end(key)
+                return state
+        game = get_game(row.game)
+        check_rules_version(game, row.rules_version)
+        entry = Cached(0, game.setup(row.options, row.seed))
+        _replay(game, session, row.id, entry, seq)
+        with self._guard:
+            self._past[key] = entry.state
+            while len(self._past) > PAST_STATES:
+                self._past.popitem(last=False)
         return entry.state
 
     def seats(self, game_id: int, seq: int) -> tuple[SeatInfo, ...] | None:

@@ -3,6 +3,8 @@
 The step is decided by the database: the game row moves on only `WHERE seq = expected`, so of two
 submissions for the same step (in any process) exactly one applies; the answer is built only
 after the commit. The game's state and seats come from the process's cache when it is current.
+In simultaneous phases a submission for an earlier step applies at the current one when nothing
+that concerns the seat changed since (see `services.concern`).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from stammtisch.engine.protocol import Game, GameError, Seat
 from stammtisch.engine.registry import get_game
+from stammtisch.services.concern import first_own_entry, judges_late, unchanged_since
 from stammtisch.services.context import Context
 from stammtisch.services.errors import ServiceError, conflict, forbidden, not_found
 from stammtisch.services.gamecache import GameCache
@@ -70,7 +73,9 @@ def play(
     """Play an action expected at sequence number `seq`; acknowledged only once committed.
 
     A submission for a step that is already taken is stale, unless it is the very action that was
-    applied there (a resubmission), which is answered with success and applies nothing.
+    applied there (a resubmission), which is answered with success and applies nothing, or the
+    game is simultaneous and nothing that concerns the seat changed since (see `late`): then it
+    applies at the current step.
     """
     with cache.locked(game_id):
         applied = False
@@ -85,7 +90,9 @@ def play(
                 if seat is None:
                     raise forbidden("game.not_seated", "You do not play in this game.")
                 if seq != head.seq:
-                    return resubmitted(cache, session, head, seat, seq, text)
+                    answer = late(cache, session, head, seat, seq, text)
+                    if answer is not None:
+                        return answer
                 if head.status != "active":
                     raise conflict("game.over", "This game is over.")
                 if seat.left is not None or seat.bot is not None:
@@ -101,7 +108,7 @@ def play(
                 after = _store(ctx, session, step, state)
                 played = Played(
                     game_id,
-                    seq + 1,
+                    head.seq + 1,
                     visible_events(events, seat.seat),
                     repeated=False,
                     bot_turn=after.bot_turn,
@@ -118,7 +125,7 @@ def play(
             if applied:
                 cache.forget(game_id)
             raise
-        cache.store(game_id, seq + 1, state, seats)
+        cache.store(game_id, head.seq + 1, state, seats)
         return played
 
 
@@ -172,6 +179,34 @@ def _store(ctx: Context, session: Session, step: Step, state: Any) -> NextStep:
     return after
 
 
+def late(
+    cache: GameCache, session: Session, head: Head, seat: SeatInfo, seq: int, text: str
+) -> Played | None:
+    """Judge a submission for another step than the game's: the answer to a repeat, a stale
+    refusal, or None when it is to be applied at the current step.
+
+    Turn-based games (and steps the game has not reached) keep the strict rule (`resubmitted`).
+    In a simultaneous game, a seat that moved after step `seq` repeats its first such move or is
+    stale; one that did not applies now if what concerns it is unchanged since `seq`.
+    """
+    game = get_game(head.game)
+    if seq > head.seq or not judges_late(game):
+        return resubmitted(cache, session, head, seat, seq, text)
+    own = first_own_entry(session.connection(), head.id, seat.seat, seq, head.seq)
+    if own is not None:
+        if own.kind == "play" and same_action(game, text, own.text):
+            return repeated(cache, session, head, seat, own.events)
+        raise stale(
+            f"Your seat moved at step {own.seq}, after step {seq}; reload the game and try again."
+        )
+    if not unchanged_since(game, cache, session, head, seat.seat, seq):
+        raise stale(
+            f"Your part of the game changed since step {seq} (it is at step {head.seq} now);"
+            " reload it and try again."
+        )
+    return None
+
+
 def resubmitted(
     cache: GameCache, session: Session, head: Head, seat: SeatInfo, seq: int, text: str
 ) -> Played:
@@ -187,6 +222,14 @@ def resubmitted(
         or not same_action(game, text, logged.text)
     ):
         raise stale(f"The game is at step {head.seq}, not {seq}; reload it and try again.")
+    return repeated(cache, session, head, seat, logged.events)
+
+
+def repeated(
+    cache: GameCache, session: Session, head: Head, seat: SeatInfo, events: list[dict[str, Any]]
+) -> Played:
+    """The answer to a repeated submission: the events it made then, the game as it stands now."""
+    game = get_game(head.game)
     state = cache.state(session, head)
     may_act = (
         head.status == "active"
@@ -197,7 +240,7 @@ def resubmitted(
     return Played(
         head.id,
         head.seq,
-        visible_events(logged.events, seat.seat),
+        visible_events(events, seat.seat),
         repeated=True,
         bot_turn=head.bot_turn,
         to_act=list(head.to_act),

@@ -25,6 +25,7 @@ from stammtisch.engine.challengers.state import (
     Player,
     State,
 )
+from stammtisch.engine.challengers.view import seat_concern
 from stammtisch.engine.challengers.view import view as build_view
 from stammtisch.engine.protocol import Event, GameError, GameInfo, Outcome, Seat
 
@@ -177,6 +178,12 @@ class ChallengersGame:
         if seat is not None and not _is_seat(state, seat):
             raise GameError("no_such_seat", f"There is no seat {seat!r} at this table.")
         return build_view(state, seat, self.to_act(state))
+
+    def concern(self, state: State, seat: Seat) -> dict[str, Any]:
+        """What of the table concerns this seat's next action (see `SeatConcern`)."""
+        if not _is_seat(state, seat):
+            raise GameError("no_such_seat", f"There is no seat {seat!r} at this table.")
+        return seat_concern(state, seat)
 
     def outcome(self, state: State) -> Outcome | None:
         """The result once the tournament is over."""

@@ -178,3 +178,19 @@ def view(state: State, seat: int | None, to_act: frozenset[int]) -> dict[str, An
             "scores": dict(outcome.scores),
         }
     return result
+
+
+def seat_concern(state: State, seat: int) -> dict[str, Any]:
+    """What one seat's next action depends on: the phase and round, its own block of the view
+    and the board of the match it plays (others' deck-phase progress is left out)."""
+    mine = next(
+        (m for m in state.matches if m is not None and any(s.seat == seat for s in m.sides)),
+        None,
+    )
+    return {
+        "phase": state.phase,
+        "round": state.round,
+        "final": bool(state.finalists),
+        "you": _own(state, state.players[seat]),
+        "match": match_view(mine) if mine is not None else None,
+    }
