@@ -1,4 +1,4 @@
-"""A game's table at /games/{id}: Klubnacht's board; games without a table here say so in words."""
+"""A game's table at /games/{id}: the Klubnacht board or the Challengers! tournament."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from fastapi import APIRouter, Path, Request
 from fastapi.responses import HTMLResponse, Response
 from starlette.routing import Match
 
+from stammtisch.engine.challengers.rules_data import rules as challengers_rules
 from stammtisch.engine.klubnacht.catalogue import CHIPS, MOTIFS
 from stammtisch.services.gametexts import texts
 from stammtisch.web.pages.context import Page, PageDep
@@ -17,9 +18,7 @@ router = APIRouter(include_in_schema=False)
 
 GameId = Annotated[int, Path(ge=1, le=2**31 - 1)]
 
-TABLES = ("klubnacht",)
-"""The games whose table the site can show and play."""
-RULES = "/help/klubnacht"
+RULES = "/help/{game}/refresher"
 """The rules refresher a table links to (once the help pages serve it)."""
 
 
@@ -28,8 +27,8 @@ def game_page(game_id: GameId, page: PageDep) -> Response:
     """The table as the reader's seat sees it (the spectator's view for everybody else)."""
     viewer = page.member.id if page.member is not None else None
     game = page.platform.views.view(viewer, game_id)
-    if game["game"] not in TABLES:
-        return page.render("games/unplayable.html", game=game)
+    if game["game"] == "challengers":
+        return page.render("challengers/table.html", **challengers_context(page, game))
     return page.render("klubnacht/table.html", **table_context(page, game))
 
 
@@ -48,15 +47,16 @@ def art() -> dict[str, Any]:
     }
 
 
-def rules_address(request: Request) -> str | None:
-    """The address of the rules refresher, if this site serves it."""
-    scope = {"type": "http", "path": RULES, "method": "GET"}
+def rules_address(request: Request, game: str) -> str | None:
+    """The address of a game's rules refresher, if this site serves it."""
+    path = RULES.format(game=game)
+    scope = {"type": "http", "path": path, "method": "GET"}
     served = any(route.matches(scope)[0] == Match.FULL for route in request.app.routes)
-    return RULES if served else None
+    return path if served else None
 
 
-def table_context(page: Page, game: dict[str, Any]) -> dict[str, Any]:
-    """What the Klubnacht table starts from: the game, its log, the result, the words."""
+def first_state(page: Page, game: dict[str, Any]) -> dict[str, Any]:
+    """What every table starts from: the game, its log so far, the result, the reader, the rules."""
     viewer = page.member.id if page.member is not None else None
     log = [
         entry
@@ -67,12 +67,30 @@ def table_context(page: Page, game: dict[str, Any]) -> dict[str, Any]:
     if page.member is not None and game["seat"] is not None and game["status"] == "finished":
         found = page.platform.results.result(page.member.id, game["game_id"], page.language)
         result = found.model_dump(mode="json")
-    state = {
+    return {
         "game": game,
         "log": log,
         "result": result,
         "member": page.member.nickname if page.member is not None else None,
-        "art": art(),
-        "rules": rules_address(page.request),
+        "rules": rules_address(page.request, game["game"]),
     }
+
+
+def table_context(page: Page, game: dict[str, Any]) -> dict[str, Any]:
+    """What the Klubnacht table starts from: the game, its log, the result, the words."""
+    state = {**first_state(page, game), "art": art()}
     return {"game": game, "state": state, "game_texts": texts("klubnacht", page.language)}
+
+
+def challengers_context(page: Page, game: dict[str, Any]) -> dict[str, Any]:
+    """What the Challengers! table starts from, with the tournament plans (public, per seat)."""
+    numbers = challengers_rules()
+    players = int(game["options"]["players"])
+    state = {
+        **first_state(page, game),
+        "plans": [list(plan) for plan in numbers.plans_for(players)],
+        "rounds": numbers.rounds,
+        "bench_seats": numbers.bench_seats,
+        "frozen_seats": numbers.frozen_seats,
+    }
+    return {"game": game, "state": state, "game_texts": texts("challengers", page.language)}
