@@ -1,4 +1,9 @@
-"""The lobby: open tables (seeks) that the next members who come by join; bots fill the rest."""
+"""The lobby: open tables (seeks) that the next members who come by join; bots fill the rest.
+
+A table names the bot of each bot seat; members sit on the first seats in the order they came,
+the bots after them. It starts when the last member seat is taken, or earlier when its creator
+starts it with the empty member seats given to the training bot.
+"""
 
 from __future__ import annotations
 
@@ -14,11 +19,13 @@ from stammtisch.services.errors import ServiceError, conflict, forbidden, not_fo
 from stammtisch.services.limits import check_limit
 from stammtisch.services.notifications import notify
 from stammtisch.services.policy import policy
-from stammtisch.services.tables import SeatSpec, Tables, check_clock, check_options
+from stammtisch.services.tables import SeatSpec, Tables, check_bots, check_clock, check_options
 from stammtisch.store.lobby import SeekMemberRow, SeekRow
 from stammtisch.store.members import Member
 
 EXPIRY = timedelta(hours=72)
+MIN_MEMBERS = 2
+"""A lobby game needs this many members at the table; fewer is practice."""
 
 
 class Lobby:
@@ -34,19 +41,24 @@ class Lobby:
         game: str,
         options: dict[str, Any],
         clock: dict[str, Any] | None = None,
-        bots: int = 0,
+        bots: int | list[str] = 0,
     ) -> dict[str, Any]:
-        """Open a table in the lobby; `bots` seats go to bots, the others wait for members."""
+        """Open a table in the lobby; `bots` names the bot of each bot seat (or counts them, all
+        the training bot); the other seats wait for members."""
         options = check_options(game, options)
         clock = check_clock(game, clock)
         seats = get_game(game).seat_count(options)
-        if bots and not policy(game).training_bot:
+        training = policy(game).training_bot
+        names = [training] * bots if isinstance(bots, int) else list(bots)
+        if names and not training:
             raise ServiceError("lobby.no_bot", f"There is no bot for {game} yet.")
-        if not 0 <= bots <= seats - 2:
+        if (isinstance(bots, int) and bots < 0) or len(names) > seats - MIN_MEMBERS:
             raise ServiceError(
                 "lobby.bots",
-                f"Between 0 and {max(seats - 2, 0)} seats may go to bots; play alone as practice.",
+                f"Between 0 and {max(seats - MIN_MEMBERS, 0)} seats may go to bots; "
+                "play alone as practice.",
             )
+        names = check_bots(game, names)
         with self.ctx.write() as session:
             check_limit(session, member_id)
             now = self.ctx.clock.now()
@@ -55,7 +67,8 @@ class Lobby:
                 game=game,
                 options=options,
                 clock=clock,
-                humans=seats - bots,
+                humans=seats - len(names),
+                bots=names,
                 status="open",
                 created_at=now,
                 expires_at=now + EXPIRY,
@@ -74,13 +87,17 @@ class Lobby:
             .where(SeekMemberRow.seek_id == row.id)
             .order_by(SeekMemberRow.joined_at, Member.id)
         ).all()
+        bots = self._bot_names(row)
+        creator = session.get(Member, row.member_id)
         return {
             "id": row.id,
             "game": row.game,
             "options": row.options,
             "clock": row.clock,
-            "seats": row.humans + self._bots(row),
-            "bots": self._bots(row),
+            "seats": row.humans + len(bots),
+            "bots": len(bots),
+            "bot_names": bots,
+            "creator": creator.nickname if creator else None,
             "members": list(names),
             "status": row.status,
             "expires_at": row.expires_at.isoformat(),
@@ -88,8 +105,12 @@ class Lobby:
         }
 
     @staticmethod
-    def _bots(row: SeekRow) -> int:
-        return get_game(row.game).seat_count(row.options) - row.humans
+    def _bot_names(row: SeekRow) -> list[str]:
+        """The bot of each bot seat (tables stored without names get the training bot)."""
+        count = get_game(row.game).seat_count(row.options) - row.humans
+        if len(row.bots) == count:
+            return list(row.bots)
+        return [policy(row.game).training_bot] * count
 
     def _changed(self, session: Session) -> None:
         self.ctx.publish_after_commit(session, "lobby", {"type": "lobby"})
@@ -112,13 +133,7 @@ class Lobby:
                 raise not_found("lobby.unknown", "There is no such table in the lobby.")
             if row.status != "open" or row.expires_at <= self.ctx.clock.now():
                 raise conflict("lobby.closed", "This table is no longer open.")
-            sitting = list(
-                session.scalars(
-                    select(SeekMemberRow.member_id)
-                    .where(SeekMemberRow.seek_id == seek_id)
-                    .order_by(SeekMemberRow.joined_at, SeekMemberRow.member_id)
-                )
-            )
+            sitting = self._sitting(session, seek_id)
             if member_id in sitting:
                 raise conflict("lobby.already_seated", "You already sit at this table.")
             check_limit(session, member_id)
@@ -143,7 +158,52 @@ class Lobby:
             self._changed(session)
             return self._data(session, row)
 
-    def _start(self, session: Session, row: SeekRow, members: list[int]) -> None:
+    def start(self, member_id: int, seek_id: int, fill_with_bots: bool) -> dict[str, Any]:
+        """The creator starts the table now; empty member seats go to the training bot when
+        `fill_with_bots`, otherwise a table with empty seats is refused."""
+        with self.ctx.write() as session:
+            row = session.get(SeekRow, seek_id, with_for_update=True)
+            if row is None:
+                raise not_found("lobby.unknown", "There is no such table in the lobby.")
+            if row.member_id != member_id:
+                raise forbidden("lobby.not_creator", "Only the one who opened the table starts it.")
+            if row.status != "open" or row.expires_at <= self.ctx.clock.now():
+                raise conflict("lobby.closed", "This table is no longer open.")
+            sitting = self._sitting(session, seek_id)
+            if len(sitting) < MIN_MEMBERS:
+                raise conflict(
+                    "lobby.too_few_members",
+                    f"A lobby table starts with at least {MIN_MEMBERS} members; wait for "
+                    "someone to join, or play a practice game against bots.",
+                )
+            empty = row.humans - len(sitting)
+            if empty and not fill_with_bots:
+                raise conflict(
+                    "lobby.not_full",
+                    f"{empty} seat(s) are still empty: wait for members or fill them with bots.",
+                )
+            training = policy(row.game).training_bot
+            if empty and not training:
+                raise ServiceError("lobby.no_bot", f"There is no bot for {row.game} yet.")
+            self._start(session, row, sitting, [training] * empty)
+            session.flush()
+            self._changed(session)
+            return self._data(session, row)
+
+    @staticmethod
+    def _sitting(session: Session, seek_id: int) -> list[int]:
+        """The members at a table in the order they sat down."""
+        return list(
+            session.scalars(
+                select(SeekMemberRow.member_id)
+                .where(SeekMemberRow.seek_id == seek_id)
+                .order_by(SeekMemberRow.joined_at, SeekMemberRow.member_id)
+            )
+        )
+
+    def _start(
+        self, session: Session, row: SeekRow, members: list[int], fill: list[str] | None = None
+    ) -> None:
         done = session.execute(
             update(SeekRow)
             .where(SeekRow.id == row.id, SeekRow.status == "open")
@@ -153,8 +213,8 @@ class Lobby:
         if done.rowcount != 1:  # type: ignore[attr-defined]
             raise conflict("lobby.closed", "This table is no longer open.")
         row.status = "started"
-        bot = policy(row.game).training_bot
-        seats = [SeatSpec(member_id=m) for m in members] + [SeatSpec(bot=bot)] * self._bots(row)
+        bots = (fill or []) + self._bot_names(row)
+        seats = [SeatSpec(member_id=m) for m in members] + [SeatSpec(bot=b) for b in bots]
         row.game_id = self.tables.open(session, row.game, row.options, seats, clock=row.clock).id
 
     def leave(self, member_id: int, seek_id: int) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from stammtisch.bots.protocol import Bot
-from stammtisch.bots.registry import make_bot
+from stammtisch.bots.registry import bot_names, make_bot
 from stammtisch.engine.protocol import GameError
 from stammtisch.engine.registry import game_names, get_game
 from stammtisch.services.context import Context
@@ -73,6 +73,18 @@ def check_clock(name: str, clock: dict[str, Any] | None) -> dict[str, Any]:
     )
 
 
+def check_bots(name: str, bots: Sequence[str]) -> list[str]:
+    """Bot names that play this game, or a clear error."""
+    known = bot_names(name)
+    for bot in bots:
+        if bot not in known:
+            raise ServiceError(
+                "game.unknown_bot",
+                f"There is no bot called {bot!r} for {name}; the bots are {', '.join(known)}.",
+            )
+    return list(bots)
+
+
 class Tables:
     """Running games: the database holds the log, the cache holds states rebuilt from it."""
 
@@ -124,17 +136,35 @@ class Tables:
         after_commit(session, lambda: self.cache.store(row.id, row.seq, state))
         return row
 
-    def practice(self, member_id: int, name: str, options: dict[str, Any]) -> int:
-        """A practice game against the training robot; it counts for nothing."""
+    def practice(
+        self,
+        member_id: int,
+        name: str,
+        options: dict[str, Any],
+        bots: Sequence[str] | None = None,
+        clock: dict[str, Any] | None = None,
+    ) -> int:
+        """A practice game: the member on the first seat, bots on all the others (`bots` names
+        each; left out, the training bot sits everywhere). It counts for nothing."""
         options = check_options(name, options)
-        bot = policy(name).training_bot
-        if not bot:
-            raise ServiceError("game.no_bot", f"There is no training robot for {name} yet.")
+        clock = check_clock(name, clock)
         count = get_game(name).seat_count(options)
+        if bots is None:
+            bot = policy(name).training_bot
+            if not bot and count > 1:
+                raise ServiceError("game.no_bot", f"There is no training robot for {name} yet.")
+            bots = [bot] * (count - 1)
+        if len(bots) != count - 1:
+            raise ServiceError(
+                "game.bots",
+                f"A practice game of {count} seats has {count - 1} bot(s), one on every seat "
+                f"but yours, not {len(bots)}.",
+            )
+        bots = check_bots(name, bots)
         with self.ctx.write() as session:
             check_practice_limit(session, member_id)
-            seats = [SeatSpec(member_id=member_id)] + [SeatSpec(bot=bot)] * (count - 1)
-            return self.open(session, name, options, seats, practice=True).id
+            seats = [SeatSpec(member_id=member_id)] + [SeatSpec(bot=b) for b in bots]
+            return self.open(session, name, options, seats, practice=True, clock=clock).id
 
     def _seat(
         self, session: Session, game_id: int, member_id: int

@@ -13,6 +13,7 @@ from stammtisch.services.policy import policy
 from stammtisch.web.calls import json_response, service_call
 from stammtisch.web.deps import OptionalReader, PlatformDep, Writer
 from stammtisch.web.routes import finished, texts
+from stammtisch.web.routes.bodies import BotName, ClockIn
 
 router = APIRouter(prefix="/api", tags=["games"])
 router.include_router(finished.router)
@@ -22,10 +23,17 @@ GameId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The game's id.")]
 
 
 class PracticeIn(BaseModel):
-    """A practice game against the training robot."""
+    """A practice game: you on the first seat, bots on all the others."""
 
     game: str = Field(max_length=40)
     options: dict[str, Any] = Field(default_factory=dict)
+    bots: list[BotName] | None = Field(
+        None,
+        max_length=16,
+        description="The bot of each other seat by name (e.g. `greedy`); left out, the "
+        "training bot sits on every other seat.",
+    )
+    clock: ClockIn = Field(default_factory=ClockIn)
 
 
 class ActionIn(BaseModel):
@@ -71,8 +79,10 @@ def catalogue() -> list[dict[str, Any]]:
 def practice(
     body: PracticeIn, identity: Writer, platform: PlatformDep, tasks: BackgroundTasks
 ) -> dict[str, Any]:
-    """Start a practice game against the training robot (counts for nothing)."""
-    game_id = platform.tables.practice(identity.member_id, body.game, body.options)
+    """Start a practice game against bots (counts for nothing)."""
+    game_id = platform.tables.practice(
+        identity.member_id, body.game, body.options, body.bots, body.clock.as_dict()
+    )
     play_bots_later(tasks, platform, game_id)
     return platform.views.view(identity.member_id, game_id)
 

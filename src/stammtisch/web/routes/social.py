@@ -8,26 +8,12 @@ from fastapi import APIRouter, BackgroundTasks, Path, Query
 from pydantic import BaseModel, Field
 
 from stammtisch.web.deps import PlatformDep, Reader, Writer
+from stammtisch.web.routes.bodies import BotName, ClockIn
 from stammtisch.web.routes.games import play_bots_later
 
 router = APIRouter(prefix="/api", tags=["hub"])
 
 Id = Annotated[int, Path(ge=1, le=2**31 - 1)]
-
-
-class ClockIn(BaseModel):
-    """Turn-based (24 h per turn) or realtime with a short clock per decision."""
-
-    mode: str = Field("turn", max_length=10)
-    seconds: int | None = Field(None, ge=1, le=86400)
-
-    def as_dict(self) -> dict[str, Any]:
-        """The clock as the services take it."""
-        return (
-            {"mode": self.mode}
-            if self.seconds is None
-            else {"mode": self.mode, "seconds": self.seconds}
-        )
 
 
 class SeekIn(BaseModel):
@@ -36,7 +22,24 @@ class SeekIn(BaseModel):
     game: str = Field(max_length=40)
     options: dict[str, Any] = Field(default_factory=dict)
     clock: ClockIn = Field(default_factory=ClockIn)
-    bots: int = Field(0, ge=0, le=16, description="Seats that go to bots.")
+    bots: (
+        Annotated[int, Field(ge=0, le=16, strict=True)]
+        | Annotated[list[BotName], Field(max_length=16)]
+    ) = Field(
+        0,
+        description="The bot of each bot seat by name (e.g. `greedy`), or how many seats "
+        "go to the training bot. Members sit on the first seats, the bots after them.",
+    )
+
+
+class StartIn(BaseModel):
+    """Start an open table now (its creator only)."""
+
+    fill_with_bots: bool = Field(
+        False,
+        description="Give the empty member seats to the training bot; without it a table with "
+        "empty seats is refused.",
+    )
 
 
 class ChallengeIn(BaseModel):
@@ -80,6 +83,17 @@ def join_table(
 ) -> dict[str, Any]:
     """Sit down at an open table; the game starts when it is full."""
     seek = platform.lobby.join(identity.member_id, seek_id)
+    if seek["game_id"]:
+        play_bots_later(tasks, platform, seek["game_id"])
+    return seek
+
+
+@router.post("/lobby/{seek_id}/start")
+def start_table(
+    seek_id: Id, body: StartIn, identity: Writer, platform: PlatformDep, tasks: BackgroundTasks
+) -> dict[str, Any]:
+    """Start your open table now, with at least two members seated; the others are told live."""
+    seek = platform.lobby.start(identity.member_id, seek_id, body.fill_with_bots)
     if seek["game_id"]:
         play_bots_later(tasks, platform, seek["game_id"])
     return seek
