@@ -10,6 +10,7 @@ from stammtisch.services.clock import Sweeper
 from stammtisch.services.context import Context
 from stammtisch.services.gamecache import GameCache
 from stammtisch.services.gameviews import GameViews
+from stammtisch.services.help import Help
 from stammtisch.services.history import History
 from stammtisch.services.hub import Hub
 from stammtisch.services.lobby import Lobby
@@ -56,6 +57,7 @@ class Platform:
         self.history = History(ctx)
         self.replays = Replays(ctx)
         self.results = Results(ctx)
+        self.help = Help(ctx)
 
     def close(self) -> None:
         """Release the database connections."""

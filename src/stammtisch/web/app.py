@@ -20,7 +20,7 @@ from stammtisch.web.errors import install_error_handlers
 from stammtisch.web.pages.context import SignInFirst
 from stammtisch.web.pages.errors import page_for_error, sign_in_first
 from stammtisch.web.pages.site import DOCS_ASSETS
-from stammtisch.web.routes import accounts, album, games, leaderboards, social
+from stammtisch.web.routes import accounts, album, games, help, leaderboards, social
 from stammtisch.web.security import SecurityHeaders
 from stammtisch.web.staticfiles import SiteStatic
 
@@ -77,7 +77,7 @@ def create_app(platform: Platform) -> FastAPI:
     app.state.error_page = page_for_error
     install_error_handlers(app)
     app.add_exception_handler(SignInFirst, sign_in_first)
-    for module in (accounts, games, social, ws, leaderboards, album):
+    for module in (accounts, games, social, ws, leaderboards, album, help):
         app.include_router(module.router)
     for router in [*pages.routers(), art_router]:
         app.include_router(router)

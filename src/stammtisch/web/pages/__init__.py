@@ -4,9 +4,17 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from stammtisch.web.pages import accounts, cards, games, hub, progress, site
+from stammtisch.web.pages import accounts, cards, games, help, hub, progress, site
 
 
 def routers() -> list[APIRouter]:
     """Every page area's routes."""
-    return [site.router, cards.router, hub.router, accounts.router, games.router, progress.router]
+    return [
+        site.router,
+        cards.router,
+        hub.router,
+        accounts.router,
+        games.router,
+        progress.router,
+        help.router,
+    ]
