@@ -32,9 +32,12 @@ def _click_and_wait(page: Page, button_selector: str) -> None:
     page.wait_for_function(MOVED, arg=seq, timeout=30_000)
 
 
-def play_move(page: Page, removed: list[str]) -> str:
-    """Do the one thing the table asks now; what was done, in a word."""
+def play_move(page: Page, removed: list[str], seen: Callable[[str], None] | None = None) -> str:
+    """Do the one thing the table asks now; what was done, in a word (`seen` hears of decisions
+    before they are answered)."""
     you = page.locator(".ch-you")
+    if seen is not None and you.locator("#ch-decision-title").count():
+        seen("decision")
     if you.locator("[data-focus^='choose-']").count():
         options = you.locator("[data-focus^='choose-']")
         named = [options.nth(i).get_attribute("data-focus") or "" for i in range(options.count())]
@@ -45,11 +48,11 @@ def play_move(page: Page, removed: list[str]) -> str:
         return "decision"
     if you.locator("[data-focus^='order-']:not([data-focus='order-clear'])").count():
         seq = board_data(page, "seq")
-        while (
-            board_data(page, "seq") == seq
-            and you.locator("[data-focus^='order-']:not([data-focus='order-clear'])").count()
-        ):
-            you.locator("[data-focus^='order-']:not([data-focus='order-clear'])").first.click()
+        cards = you.locator(
+            "[data-focus^='order-']:not([data-focus='order-clear']):not([disabled])"
+        )
+        while board_data(page, "seq") == seq and cards.count():
+            cards.first.click()
         page.wait_for_function(MOVED, arg=seq, timeout=30_000)
         return "decision"
     if you.locator("[data-focus^='pile-']").count():
@@ -70,9 +73,10 @@ def play_move(page: Page, removed: list[str]) -> str:
 
 
 def play_tournament(
-    page: Page, on_show: Callable[[int], None] | None = None, limit: int = 600
+    page: Page, seen: Callable[[str], None] | None = None, limit: int = 600
 ) -> dict[str, int]:
-    """Play the reader's seat to the end of the tournament; how often each kind of move was made."""
+    """Play the reader's seat to the end of the tournament; how often each kind of move was made.
+    `seen` hears of every animation ("show") and decision before the player goes on."""
     done: dict[str, int] = {}
     removed: list[str] = []
     shows = 0
@@ -82,13 +86,13 @@ def play_tournament(
             break
         if board_data(page, "show") == "playing":
             shows += 1
-            if on_show is not None:
-                on_show(shows)
+            if seen is not None:
+                seen("show")
             skip = page.locator("[data-focus='skip']")
             if skip.count():
                 skip.click()
             continue
-        kind = play_move(page, removed)
+        kind = play_move(page, removed, seen)
         if kind:
             done[kind] = done.get(kind, 0) + 1
     done["shows"] = shows

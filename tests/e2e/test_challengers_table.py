@@ -5,6 +5,7 @@ the robot at difficulty 5 with SOLO cards; screenshots of each phase at phone an
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -38,6 +39,18 @@ def practice_table(page: Page, options: dict[str, Any]) -> int:
     return game_id
 
 
+def first_shots(page: Page, width: str) -> Callable[[str], None]:
+    """A screenshot of the first match animation and of the first decision at this width."""
+    taken: set[str] = set()
+
+    def seen(what: str) -> None:
+        if what not in taken:
+            taken.add(what)
+            screenshot(page, f"challengers-{'match' if what == 'show' else what}-{width}")
+
+    return seen
+
+
 def test_a_three_seat_tournament_with_two_bots_is_played_by_clicking_to_the_results(
     browsing: Browsing,
 ) -> None:
@@ -48,11 +61,7 @@ def test_a_three_seat_tournament_with_two_bots_is_played_by_clicking_to_the_resu
     check_page(page, "en")
     screenshot(page, "challengers-deck-phase-desktop")
 
-    def shot(number: int) -> None:
-        if number == 1:
-            screenshot(page, "challengers-match-desktop")
-
-    moves = play_tournament(page, on_show=shot)
+    moves = play_tournament(page, seen=first_shots(page, "desktop"))
     assert moves.get("pick", 0) >= 7, moves
     assert moves.get("done", 0) >= 7, moves
     assert moves["shows"] >= 1, moves
@@ -71,8 +80,61 @@ def test_a_solo_game_against_the_robot_at_difficulty_5_with_solo_cards_ends_with
     practice_table(page, {"players": 1, "difficulty": 5, "solo_cards": True})
     check_page(page, "de")
     screenshot(page, "challengers-deck-phase-phone")
-    play_tournament(page)
+    play_tournament(page, seen=first_shots(page, "phone"))
     expect(page.locator("#ch-result-title")).to_be_visible()
     assert re.search(r"\S", page.locator("#ch-result-title").inner_text())
     check_page(page, "de")
     screenshot(page, "challengers-result-phone")
+
+
+def test_two_members_draft_at_once_at_a_realtime_table_and_a_bot_takes_the_seat_left(
+    browsing: Browsing,
+) -> None:
+    anna = browsing.page("en", DESKTOP)
+    sign_up_by_api(anna, unique("anna"))
+    ben = browsing.page("fr", PHONE)
+    sign_up_by_api(ben, unique("ben"), language="fr")
+    seek = api(
+        anna,
+        "POST",
+        "/api/lobby",
+        {
+            "game": "challengers",
+            "options": {"players": 3},
+            "clock": {"mode": "realtime", "seconds": 120},
+            "bots": 1,
+        },
+    )
+    game_id = api(ben, "POST", f"/api/lobby/{seek['id']}/join")["game_id"]
+    refused: list[str] = []
+    for page in (anna, ben):
+        page.on(
+            "response",
+            lambda r: refused.append(r.url) if "/actions" in r.url and r.status == 409 else None,
+        )
+        page.goto(f"/games/{game_id}")
+        expect(page.locator(".ch-you [data-focus^='pick-']").first).to_be_visible()
+    expect(anna.locator(".ch-head")).to_contain_text("Realtime: 120 s per decision")
+    expect(anna.locator(".ch-clock")).to_be_visible()
+    # Both pick at the same moment, each from the step their page showed.
+    for _ in range(2):
+        ben.locator(".ch-you [data-focus^='pick-']").first.click()
+        anna.locator(".ch-you [data-focus^='pick-']").first.click()
+        for page in (anna, ben):
+            expect(page.locator("#ch-board")).to_have_attribute("aria-busy", "false")
+    for page in (anna, ben):
+        expect(page.locator(".ch-you [data-focus='done']")).to_be_visible()
+        expect(page.locator(".ch-you .ch-cards:not(.deck) [data-focus^='pick-']")).to_have_count(0)
+    assert refused == []
+    expect(anna.locator(".ch-notice")).to_have_count(0)
+    expect(ben.locator(".ch-notice")).to_have_count(0)
+    check_page(ben, "fr")
+    screenshot(ben, "challengers-realtime-phone")
+    ben.locator("[data-focus='resign']").click()
+    ben.get_by_role("button", name="Oui, quitter").click()
+    expect(ben.locator(".ch-you")).to_contain_text("Un bot joue ta place maintenant.")
+    row = anna.locator(".ch-overview tbody tr").nth(1)
+    expect(row).to_contain_text("left: a bot plays on")
+    anna.locator(".ch-you [data-focus='done']").click()
+    expect(anna.locator("#ch-board")).to_have_attribute("data-phase", "deck")
+    expect(anna.locator(".ch-head h2")).to_contain_text("Round 2 of 7", timeout=30_000)

@@ -82,7 +82,7 @@ export function overview(state, words) {
     "section",
     { class: "ch-overview panel", "aria-labelledby": "ch-overview-title" },
     h("h2", { id: "ch-overview-title" }, words.t.overview),
-    h("div", { class: "ch-scroll" }, h("table", { class: "ch-table" }, h("thead", {}, h("tr", {}, heads)), h("tbody", {}, rows))),
+    h("div", { class: "ch-scroll", tabindex: "0", role: "group", "aria-label": words.t.overview }, h("table", { class: "ch-table" }, h("thead", {}, h("tr", {}, heads)), h("tbody", {}, rows))),
     view.fans_open ? null : h("p", { class: "hint" }, words.t.fans_rule),
     plan(state, words),
     h(
@@ -110,7 +110,7 @@ function plan(state, words) {
     h("summary", {}, words.t.plan),
     h(
       "div",
-      { class: "ch-scroll" },
+      { class: "ch-scroll", tabindex: "0", role: "group", "aria-label": words.t.plan },
       h(
         "table",
         { class: "ch-table plan" },

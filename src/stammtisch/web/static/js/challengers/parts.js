@@ -62,15 +62,15 @@ function sideBoard(words, game, side, benchSeats) {
       side.flag ? h("span", { class: "ch-flag" }, words.t.flag) : null,
       h("span", { class: "ch-count" }, words.say("deck_count", { n: side.deck })),
     ),
-    h("div", { class: "ch-park", "aria-label": words.t.park_half }, side.park.length ? side.park.map((key, i) => card(words, key, { small: i < side.park.length - 1 })) : h("span", { class: "ch-empty" }, words.t.no_cards)),
+    h("div", { class: "ch-park", role: "group", "aria-label": words.t.park_half }, side.park.length ? side.park.map((key, i) => card(words, key, { small: i < side.park.length - 1 })) : h("span", { class: "ch-empty" }, words.t.no_cards)),
     h(
       "div",
-      { class: "ch-bench", "aria-label": words.say("bench_of", { n: side.bench.length }) },
+      { class: "ch-bench", role: "group", "aria-label": words.say("bench_of", { n: side.bench.length }) },
       side.bench.map((seat) => h("div", { class: "ch-seat" }, row(words, seat, words.t.bench_seat))),
       Array.from({ length: free }, () => h("div", { class: "ch-seat free", "aria-hidden": "true" })),
     ),
     side.frozen.length
-      ? h("div", { class: "ch-bench frozen", "aria-label": words.t.frozen_seats }, side.frozen.map((seat) => h("div", { class: "ch-seat frozen" }, seat.length ? row(words, seat, words.t.frozen_seat) : null)))
+      ? h("div", { class: "ch-bench frozen", role: "group", "aria-label": words.t.frozen_seats }, side.frozen.map((seat) => h("div", { class: "ch-seat frozen" }, seat.length ? row(words, seat, words.t.frozen_seat) : null)))
       : null,
     side.exhaust.length ? h("p", { class: "ch-exhaust" }, words.say("exhaust", { cards: words.cards(side.exhaust) })) : null,
   );

@@ -81,7 +81,7 @@ export function resultPanel(state, words) {
     { class: "ch-result panel", "aria-labelledby": "ch-result-title" },
     h("h2", { id: "ch-result-title", tabindex: "-1" }, headline),
     h("p", {}, words.t[`reason_${outcome.reason}`] ?? (game.ended_by ? words.g.ended_by[game.ended_by] ?? "" : "")),
-    h("div", { class: "ch-scroll" }, h("table", { class: "ch-table" }, h("thead", {}, h("tr", {}, heads)), h("tbody", {}, rows))),
+    h("div", { class: "ch-scroll", tabindex: "0", role: "group", "aria-label": words.t.results }, h("table", { class: "ch-table" }, h("thead", {}, h("tr", {}, heads)), h("tbody", {}, rows))),
     result
       ? h(
           "p",
