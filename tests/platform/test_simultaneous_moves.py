@@ -8,7 +8,11 @@ from typing import Any
 
 import pytest
 
+from stammtisch.engine.protocol import replay
+from stammtisch.engine.registry import get_game
 from stammtisch.services.errors import ServiceError
+from stammtisch.services.gamecache import PAST_STATES
+from stammtisch.services.gamehead import load_head
 from stammtisch.services.platform import Platform
 
 
@@ -157,9 +161,42 @@ def test_a_step_the_game_has_not_reached_is_stale(
 ) -> None:
     anna, _, game_id = two_members(platform, new_member)
     read = platform.views.view(anna, game_id)
-    error = refusal(platform.tables.act, anna, game_id, read["seq"] + 1, read["legal"][0])
-    assert error.code == "game.stale"
+    for seq in (read["seq"] + 1, -1):
+        error = refusal(platform.tables.act, anna, game_id, seq, read["legal"][0])
+        assert error.code == "game.stale"
     assert platform.views.view(anna, game_id) == read
+
+
+def test_states_of_earlier_steps_are_rebuilt_from_the_log_and_a_few_are_kept(
+    platform: Platform, new_member: Callable[..., int]
+) -> None:
+    anna = new_member("anna")
+    game_id = platform.tables.practice(anna, "challengers", {"players": 4})
+    platform.tables.run_bots(game_id)
+    seen = platform.views.view(anna, game_id)
+    while seen["seq"] <= PAST_STATES + 4 and seen["status"] == "active":
+        platform.tables.act(anna, game_id, seen["seq"], seen["legal"][-1])
+        platform.tables.run_bots(game_id)
+        seen = platform.views.view(anna, game_id)
+    cache, game = platform.tables.cache, get_game("challengers")
+    with platform.ctx.read() as session:
+        head = load_head(session.connection(), game_id)
+        assert head is not None
+        assert head.seq > PAST_STATES + 4
+        now = cache.state(session, head)
+        then = cache.state_at(session, head, 2)
+        assert cache.state_at(session, head, 2) is then
+        rebuilt = replay(game, head.options, head.seed, now.log[:2])
+        assert game.view(then, None) == game.view(rebuilt, None)
+        assert game.view(then, None) != game.view(now, None)
+        latest = cache.state_at(session, head, head.seq)
+        assert latest is not now
+        assert game.view(latest, 0) == game.view(now, 0)
+        for seq in range(3, 3 + PAST_STATES):
+            cache.state_at(session, head, seq)
+        again = cache.state_at(session, head, 2)
+        assert again is not then
+        assert game.view(again, None) == game.view(then, None)
 
 
 def test_klubnacht_keeps_the_strict_rule(

@@ -190,7 +190,7 @@ def late(
     stale; one that did not applies now if what concerns it is unchanged since `seq`.
     """
     game = get_game(head.game)
-    if seq > head.seq or not judges_late(game):
+    if not 0 <= seq < head.seq or not judges_late(game):
         return resubmitted(cache, session, head, seat, seq, text)
     own = first_own_entry(session.connection(), head.id, seat.seat, seq, head.seq)
     if own is not None:
