@@ -115,17 +115,23 @@ def test_an_empty_hub_invites_to_a_first_game(client: TestClient) -> None:
     assert data_block(html, "page-texts")["no_games"] == "Gerade läuft keine Partie."
 
 
-def test_the_new_game_flow_offers_both_variants_and_challengers_only_as_coming(
+def test_the_new_game_flow_offers_both_variants_and_the_challengers_table_form(
     client: TestClient,
 ) -> None:
     anna = sign_up(client, "anna")
     html = page_of(anna)
     assert 'data-variant="classic"' in html
     assert 'data-variant="chips"' in html
-    assert 'data-variant="challengers"' not in html
-    assert "Coming to the site soon" in html
+    assert 'data-game="challengers"' in html
+    assert "Coming to the site soon" not in html
     for way in ("challenge", "lobby", "practice"):
         assert f'value="{way}"' in html
+    setup = data_block(html, "page-state")["challengers"]
+    assert setup["bots"] == ["random", "greedy"]
+    assert (setup["min_players"], setup["max_players"], setup["sets_to_choose"]) == (1, 8, 5)
+    assert [s["key"] for s in setup["sets"] if not s["first_game"]] == ["outer-space"]
+    assert 'id="park-players"' in html
+    assert html.count('name="park-set"') == len(setup["sets"])
 
 
 def test_the_page_carries_no_inline_script_or_style(client: TestClient) -> None:

@@ -10,7 +10,7 @@ import { play } from "./lib/sound.js";
 import { pageData, siteTexts } from "./lib/texts.js";
 import { waitsForRobot } from "./hub/data.js";
 import { NewGame } from "./hub/newgame.js";
-import { keepFocus, latest, limit, received, regulars, sent, showClock, summary, tiles, title } from "./hub/view.js";
+import { keepFocus, latest, limit, lobbyTables, received, regulars, sent, showClock, summary, tiles, title } from "./hub/view.js";
 
 /**
  * @typedef {import("./hub/data.js").PageState} PageState
@@ -29,6 +29,7 @@ const state = {
   texts: pageData("page-texts"),
   busy: new Set(),
   errors: new Map(),
+  fill: new Map(),
 };
 
 let fetching = false;
@@ -47,9 +48,11 @@ async function refresh() {
     do {
       again = false;
       const waiting = myTurns();
+      const before = state.data.hub;
       state.data = { ...state.data, hub: await api("GET", "/api/hub") };
       render();
       if (myTurns() > waiting) play("turn");
+      goToStartedTable(before, state.data.hub);
     } while (again);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -57,6 +60,27 @@ async function refresh() {
     fetching = false;
   }
 }
+
+/**
+ * When a lobby table the member sat at has started (its creator started it, or the last seat was
+ * taken by someone else), go to its game.
+ * @param {import("./hub/data.js").Overview} before
+ * @param {import("./hub/data.js").Overview} after
+ */
+function goToStartedTable(before, after) {
+  if (leaving.size > 0) return;
+  const still = new Set(after.my_tables.map((seek) => seek.id));
+  const started = before.my_tables.filter((seek) => !still.has(seek.id) && !leaving.has(seek.id));
+  if (started.length === 0) return;
+  const known = new Set(before.games.map((tile) => tile.game_id));
+  const fresh = after.games.filter((tile) => !known.has(tile.game_id) && !tile.practice && started.some((seek) => seek.game === tile.game));
+  if (fresh.length !== 1) return;
+  told(state.texts.table_started);
+  location.assign(`/games/${fresh[0].game_id}`);
+}
+
+/** @type {Set<number>} lobby tables the member is leaving right now (their end is no start) */
+const leaving = new Set();
 
 /** @returns {number} how many games wait for the member's move */
 function myTurns() {
@@ -113,9 +137,37 @@ const actions = {
   leaveSeek(id) {
     const row = `seek-${id}`;
     act(row, `${row}-withdraw`, async () => {
-      await api("DELETE", `/api/lobby/${id}`);
+      leaving.add(id);
+      try {
+        await api("DELETE", `/api/lobby/${id}`);
+        await refresh();
+      } finally {
+        leaving.delete(id);
+      }
+    });
+  },
+  joinSeek(id) {
+    const row = `seek-${id}`;
+    act(row, `${row}-join`, async () => {
+      const answer = await api("POST", `/api/lobby/${id}/join`);
+      if (answer.game_id) {
+        location.assign(`/games/${answer.game_id}`);
+        return;
+      }
+      told(state.texts.joined_table);
       await refresh();
     });
+  },
+  startSeek(id) {
+    const row = `seek-${id}`;
+    act(row, `${row}-start`, async () => {
+      const answer = await api("POST", `/api/lobby/${id}/start`, { fill_with_bots: state.fill.get(id) ?? true });
+      location.assign(`/games/${answer.game_id}`);
+    });
+  },
+  fillSeek(id, fill) {
+    state.fill.set(id, fill);
+    render();
   },
   challengeRegular(nickname) {
     flow.open(nickname);
@@ -140,6 +192,7 @@ function render() {
     replace($("#hub-received"), invitations);
     replace($("#hub-tiles"), tiles(state, actions));
     replace($("#hub-sent"), sent(state, actions));
+    replace($("#hub-tables"), lobbyTables(state, actions));
     replace($("#hub-regulars"), regulars(state, actions));
     replace($("#hub-latest"), latest(state));
   });

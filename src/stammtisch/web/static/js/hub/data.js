@@ -10,14 +10,22 @@ import { format } from "../lib/texts.js";
  *   my_deadline: string | null, deadline: string | null}} Tile
  * @typedef {{id: number, challenger: string | null, challenged: string | null, game: string,
  *   options: Options, created_at: string, expires_at: string, game_id: number | null}} Challenge
- * @typedef {{id: number, game: string, options: Options, seats: number, bots: number,
- *   members: string[], status: string, expires_at: string, game_id: number | null}} Seek
+ * @typedef {{mode: string, seconds?: number}} Clock
+ * @typedef {{id: number, game: string, options: Options, clock: Clock, seats: number, bots: number,
+ *   bot_names: string[], creator: string | null, members: string[], status: string,
+ *   expires_at: string, game_id: number | null}} Seek
+ * @typedef {{key: string, name: string, first_game: boolean}} ParkSet
+ * @typedef {{min_players: number, max_players: number, defaults: Options,
+ *   difficulties: {level: number, solo_only: boolean}[], sets_to_choose: number, city: string,
+ *   sets: ParkSet[], bots: string[], training_bot: string, turn_hours: number,
+ *   realtime_seconds: number[]}} ParkSetup
  * @typedef {{id: number, kind: string, text: string, data: Record<string, unknown>,
  *   created_at: string, read: boolean}} Notice
  * @typedef {{games: Tile[], challenges: {received: Challenge[], sent: Challenge[]}, my_tables: Seek[],
  *   lobby: Seek[], notifications: {unread: number, items: Notice[]}, limit: {used: number, max: number}}} Overview
  * @typedef {{nickname: string, games: number}} Regular
- * @typedef {{me: string, hub: Overview, regulars: Regular[], icons: Record<string, string>}} PageState
+ * @typedef {{me: string, hub: Overview, regulars: Regular[], icons: Record<string, string>,
+ *   challengers: ParkSetup}} PageState
  * @typedef {Record<string, string>} Texts
  */
 
@@ -157,4 +165,89 @@ export function practiceFull(hub) {
  */
 export function counted(one, many, count) {
   return count === 1 ? one : format(many, { count });
+}
+
+/**
+ * A bot's name in words ("Steady"); a bot the hub has no word for yet goes by its own name.
+ * @param {Texts} texts
+ * @param {string} name
+ * @returns {string}
+ */
+export function botName(texts, name) {
+  return texts[`bot_${name}`] ?? name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/**
+ * A clock length in words ("30 s", "2 min").
+ * @param {Texts} texts
+ * @param {number} seconds
+ * @returns {string}
+ */
+export function duration(texts, seconds) {
+  if (seconds < 60) return format(texts.seconds, { n: seconds });
+  return format(texts.minutes, { n: Math.round((seconds / 60) * 10) / 10 });
+}
+
+/**
+ * A table's clock in words.
+ * @param {Texts} texts
+ * @param {ParkSetup} setup
+ * @param {Clock} clock
+ * @returns {string}
+ */
+export function clockWords(texts, setup, clock) {
+  if (clock.mode === "realtime") return format(texts.clock_realtime, { time: duration(texts, clock.seconds ?? 0) });
+  return format(texts.clock_turn, { hours: setup.turn_hours });
+}
+
+/**
+ * A Challengers! table's sets in words.
+ * @param {Texts} texts
+ * @param {ParkSetup} setup
+ * @param {unknown} sets
+ * @returns {string}
+ */
+export function setsWords(texts, setup, sets) {
+  if (sets === "first-game") return texts.sets_first_game;
+  if (!Array.isArray(sets)) return texts.sets_random;
+  const names = sets.map((key) => setup.sets.find((set) => set.key === key)?.name ?? String(key));
+  return format(texts.sets_chosen, { names: [setup.city, ...names].join(", ") });
+}
+
+/**
+ * A Challengers! table's options in words: players, robot, sets, rules, clock.
+ * @param {Texts} texts
+ * @param {ParkSetup} setup
+ * @param {Seek} seek
+ * @returns {string[]}
+ */
+export function tableWords(texts, setup, seek) {
+  const options = seek.options;
+  const players = Number(options.players ?? seek.seats);
+  const words = [counted(texts.players_one, texts.players_many, players)];
+  if (players % 2 === 1) {
+    const robot = format(texts.robot_level, { level: Number(options.difficulty ?? 0) });
+    words.push(options.solo_cards ? `${robot} ${texts.solo_cards_on}` : robot);
+  }
+  words.push(setsWords(texts, setup, options.sets));
+  if (options.alt_draft) words.push(texts.alt_draft_on);
+  if (options.winter_park) words.push(texts.winter_park_on);
+  words.push(clockWords(texts, setup, seek.clock));
+  return words;
+}
+
+/**
+ * Who sits at a table and what is still free, in words.
+ * @param {Texts} texts
+ * @param {Seek} seek
+ * @returns {string[]}
+ */
+export function seatWords(texts, seek) {
+  const free = seek.seats - seek.bots - seek.members.length;
+  const words = [counted(texts.seats_free_one, texts.seats_free_many, free)];
+  if (seek.bots > 0) {
+    const bots = counted(texts.with_bots_one, texts.with_bots_many, seek.bots);
+    words.push(`${bots} (${seek.bot_names.map((name) => botName(texts, name)).join(", ")})`);
+  }
+  return words;
 }

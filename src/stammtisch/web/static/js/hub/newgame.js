@@ -1,11 +1,13 @@
 // "New game": a dialog that asks first for the game and its variant, then for the way: challenge a
 // member by nickname (the regulars one click away), the lobby (open a seek or join one), or a
-// practice game against the training robot. Refusals show in words next to what caused them.
+// practice game against the training robot. Challengers! has a table form of its own (park.js).
+// Refusals show in words next to what caused them.
 
 import { api, ApiError } from "../lib/api.js";
 import { $, $$, h, replace } from "../lib/dom.js";
 import { format } from "../lib/texts.js";
 import { limitFull, practiceFull, variantIcon, variantName } from "./data.js";
+import { ParkForm } from "./park.js";
 import { clock, keepFocus } from "./view.js";
 
 /**
@@ -32,6 +34,7 @@ export class NewGame {
     /** @type {string | null} the regulars the picks were made for */
     this.picked = null;
     this.nickname = /** @type {HTMLInputElement} */ ($("#challenge-nickname"));
+    this.park = new ParkForm($('[data-step="challengers"]', this.dialog), hooks, () => this.box.close());
     this.wire();
   }
 
@@ -44,7 +47,8 @@ export class NewGame {
     for (const button of $$("[data-variant]", this.dialog)) {
       button.addEventListener("click", () => this.choose(button.dataset.variant === "chips" ? "chips" : "classic"));
     }
-    $("[data-back]", this.dialog).addEventListener("click", () => this.step("game"));
+    $("[data-game=challengers]", this.dialog).addEventListener("click", () => this.chooseChallengers());
+    for (const back of $$("[data-back]", this.dialog)) back.addEventListener("click", () => this.step("game"));
     $("[data-close]", this.dialog).addEventListener("click", () => this.box.close());
     this.dialog.addEventListener("click", (event) => {
       if (event.target !== this.dialog || event.detail === 0) return;
@@ -97,11 +101,18 @@ export class NewGame {
 
   /**
    * Go to a step of the flow.
-   * @param {"game" | "way"} name
+   * @param {"game" | "way" | "challengers"} name
    */
   step(name) {
     for (const section of $$("[data-step]", this.dialog)) section.hidden = section.dataset.step !== name;
     if (name === "game") $(`[data-variant="${this.variant}"]`, this.dialog).focus();
+  }
+
+  /** Challengers! is chosen: on to its table form. */
+  chooseChallengers() {
+    this.step("challengers");
+    this.park.update();
+    $('input[name="park-way"]:checked', this.dialog).focus();
   }
 
   /**
@@ -154,6 +165,7 @@ export class NewGame {
     practiceNote.textContent = practiceLimit ? format(texts.practice_full, { max: state.hub.limit.max }) : "";
     this.renderPicks(state);
     keepFocus(this.dialog, () => this.renderSeeks(state, full));
+    this.park.update();
   }
 
   /**

@@ -9,6 +9,8 @@ import {
   limitFull,
   opponents,
   ordered,
+  seatWords,
+  tableWords,
   variantIcon,
   variantName,
   whoseTurn,
@@ -20,10 +22,12 @@ import {
  * @typedef {import("./data.js").Tile} Tile
  * @typedef {import("./data.js").Challenge} Challenge
  * @typedef {import("./data.js").Seek} Seek
- * @typedef {{data: PageState, texts: Texts, busy: Set<string>, errors: Map<string, string>}} State
+ * @typedef {{data: PageState, texts: Texts, busy: Set<string>, errors: Map<string, string>,
+ *   fill: Map<number, boolean>}} State
  * @typedef {{challenge: (id: number, what: "accept" | "decline" | "withdraw") => void,
- *   leaveSeek: (id: number) => void, challengeRegular: (nickname: string) => void,
- *   newGame: () => void}} Actions
+ *   leaveSeek: (id: number) => void, joinSeek: (id: number) => void,
+ *   startSeek: (id: number) => void, fillSeek: (id: number, fill: boolean) => void,
+ *   challengeRegular: (nickname: string) => void, newGame: () => void}} Actions
  */
 
 const WARN_HOURS = 2;
@@ -244,14 +248,55 @@ export function received(state, actions) {
 }
 
 /**
- * The member's own open invitations and lobby seeks: withdraw each.
+ * A lobby table's details in words: the variant or the Challengers! options, who sits, what is free.
+ * @param {State} state
+ * @param {Seek} seek
+ * @returns {string}
+ */
+function seekDetail(state, seek) {
+  const { texts, data } = state;
+  if (seek.game !== "challengers") return variantName(texts, seek.game, seek.options);
+  return [...tableWords(texts, data.challengers, seek), ...seatWords(texts, seek)].join(" · ");
+}
+
+/**
+ * "Start now" of the creator's own table, with "fill empty seats with bots", and why it waits.
+ * @param {State} state
+ * @param {Actions} actions
+ * @param {Seek} seek
+ * @returns {HTMLElement | null}
+ */
+function startControls(state, actions, seek) {
+  const { texts } = state;
+  if (seek.seats - seek.bots <= 2) return null;
+  const fill = state.fill.get(seek.id) ?? true;
+  const empty = seek.seats - seek.bots - seek.members.length;
+  const why = seek.members.length < 2 ? texts.start_needs_one : empty > 0 && !fill ? texts.start_needs_fill : "";
+  const id = `fill-${seek.id}`;
+  return h(
+    "div",
+    { class: "seek-start" },
+    h(
+      "label",
+      { class: "check", for: id },
+      h("input", { type: "checkbox", id, "data-key": id, checked: fill, onchange: (event) => actions.fillSeek(seek.id, /** @type {HTMLInputElement} */ (event.target).checked) }),
+      ` ${texts.fill_bots}`,
+    ),
+    rowButton(state, `seek-${seek.id}-start`, texts.start_now, "primary", () => actions.startSeek(seek.id), undefined, why !== ""),
+    why ? h("p", { class: "note" }, why) : null,
+  );
+}
+
+/**
+ * The member's own open invitations and the lobby tables they sit at: withdraw or leave each; the
+ * creator of a bigger table sees who sits and may start it now.
  * @param {State} state
  * @param {Actions} actions
  * @returns {HTMLElement[]}
  */
 export function sent(state, actions) {
   const { texts, data } = state;
-  /** @param {{key: string, game: string, options: import("./data.js").Options, title: string, expires: string, withdraw: () => void}} row */
+  /** @param {{key: string, game: string, options: import("./data.js").Options, title: string, detail: string, sitting?: string, expires: string, extra?: HTMLElement | null, button: string, withdraw: () => void}} row */
   const item = (row) =>
     h(
       "li",
@@ -261,10 +306,12 @@ export function sent(state, actions) {
         "div",
         { class: "invitation-text" },
         h("p", { class: "invitation-title" }, row.title),
-        h("p", { class: "invitation-detail" }, variantName(texts, row.game, row.options), " · ", clock(texts, row.expires, "expires_in")),
+        h("p", { class: "invitation-detail" }, row.detail, " · ", clock(texts, row.expires, "expires_in")),
+        row.sitting ? h("p", { class: "invitation-detail" }, row.sitting) : null,
+        row.extra ?? null,
         rowError(state, row.key),
       ),
-      rowButton(state, `${row.key}-withdraw`, texts.withdraw, "ghost", row.withdraw, `${texts.withdraw}: ${row.title}`),
+      rowButton(state, `${row.key}-withdraw`, row.button, "ghost", row.withdraw, `${row.button}: ${row.title}`),
     );
   const rows = [
     ...data.hub.challenges.sent.map((challenge) =>
@@ -273,22 +320,60 @@ export function sent(state, actions) {
         game: challenge.game,
         options: challenge.options,
         title: format(texts.you_challenged, { name: challenge.challenged ?? "?" }),
+        detail: variantName(texts, challenge.game, challenge.options),
         expires: challenge.expires_at,
+        button: texts.withdraw,
         withdraw: () => actions.challenge(challenge.id, "withdraw"),
       }),
     ),
-    ...data.hub.my_tables.map((seek) =>
-      item({
+    ...data.hub.my_tables.map((seek) => {
+      const mine = seek.creator === data.me;
+      return item({
         key: `seek-${seek.id}`,
         game: seek.game,
         options: seek.options,
-        title: texts.your_seek,
+        title: mine ? texts.your_seek : format(texts.table_by, { name: seek.creator ?? "?" }),
+        detail: seekDetail(state, seek),
+        sitting: seek.seats > 2 ? format(texts.sitting, { names: seek.members.join(", ") }) : undefined,
         expires: seek.expires_at,
+        extra: mine ? startControls(state, actions, seek) : null,
+        button: mine ? texts.withdraw : texts.leave,
         withdraw: () => actions.leaveSeek(seek.id),
-      }),
-    ),
+      });
+    }),
   ];
   return rows.length > 0 ? rows : [h("li", { class: "empty" }, texts.no_invitations)];
+}
+
+/**
+ * The Challengers! tables of others waiting in the lobby, each in words with a Join button.
+ * @param {State} state
+ * @param {Actions} actions
+ * @returns {HTMLElement[]}
+ */
+export function lobbyTables(state, actions) {
+  const { texts, data } = state;
+  const full = limitFull(data.hub);
+  const others = data.hub.lobby.filter((seek) => seek.game === "challengers" && !seek.members.includes(data.me));
+  if (others.length === 0) return [h("li", { class: "empty" }, texts.no_tables)];
+  return others.map((seek) => {
+    const name = seek.creator ?? seek.members[0] ?? "?";
+    const key = `seek-${seek.id}`;
+    return h(
+      "li",
+      { class: "seek lobby-table", "data-seek": seek.id },
+      h("img", { class: "variant-icon", src: variantIcon(data, seek.game, seek.options), alt: "", width: 36, height: 36 }),
+      h(
+        "span",
+        { class: "seek-text" },
+        h("span", { class: "seek-name" }, format(texts.table_by, { name })),
+        h("span", { class: "seek-detail" }, seekDetail(state, seek)),
+        h("span", { class: "seek-detail" }, format(texts.sitting, { names: seek.members.join(", ") }), " · ", clock(texts, seek.expires_at, "expires_in")),
+        rowError(state, key),
+      ),
+      rowButton(state, `${key}-join`, texts.join, "primary", () => actions.joinSeek(seek.id), format(texts.join_name, { name }), full),
+    );
+  });
 }
 
 /**
