@@ -80,3 +80,28 @@ def test_a_lobby_table_is_joined_from_the_other_members_hub(browsing: Browsing) 
     view = api(bert, "GET", f"/api/games/{game_id}")
     assert [s["nickname"] or s["bot"] for s in view["seats"]] == [anna_name, bert_name, "greedy"]
     assert view["clock"] == {"mode": "realtime", "seconds": 120}
+
+
+def test_the_creator_starts_a_table_early_and_the_others_follow(browsing: Browsing) -> None:
+    anna, anna_name = member(browsing, "parkd", viewport=PHONE)
+    bert, bert_name = member(browsing, "parke")
+    seek = api(anna, "POST", "/api/lobby", {"game": "challengers", "options": {"players": 4}})
+    anna.reload()
+    mine = anna.locator("#hub-sent li", has_text="You are waiting in the lobby")
+    start = mine.get_by_role("button", name="Start now")
+    expect(start).to_be_disabled()
+    expect(mine).to_contain_text("Start now is possible once someone has joined.")
+    bert.reload()
+    bert.locator("#hub-tables li", has_text=f"{anna_name}'s table").get_by_role("button").click()
+    expect(bert.locator("#hub-sent li", has_text="table")).to_contain_text("Leave")
+    expect(start).to_be_enabled()
+    mine.get_by_label("Fill empty seats with bots").uncheck()
+    expect(start).to_be_disabled()
+    mine.get_by_label("Fill empty seats with bots").check()
+    screenshot(anna, "challengers-newgame-start")
+    start.click()
+    game_id = game_id_of(anna)
+    expect(bert).to_have_url(re.compile(rf"/games/{game_id}$"))
+    view = api(bert, "GET", f"/api/games/{game_id}")
+    assert [s["nickname"] or s["bot"] for s in view["seats"]][1:] == [bert_name, "greedy", "greedy"]
+    assert seek["id"] not in [table["id"] for table in api(bert, "GET", "/api/lobby")]
