@@ -118,6 +118,15 @@ def test_the_challengers_rules_list_every_card_and_link_the_gallery(client: Test
     assert 'href="/help/challengers/cards"' in page
 
 
+def test_the_klubnacht_rules_list_every_task_with_what_it_needs(client: TestClient) -> None:
+    page = client.get("/help/klubnacht/rules?lang=en", headers=HTML).text
+    assert '>Warm-up</th><td class="wide">DJ, Sound system</td><td data-label="Points">2<' in page
+    twice = "2\N{MULTIPLICATION SIGN}\N{NO-BREAK SPACE}Bouncer"
+    assert f'>Guest list</th><td class="wide">{twice}</td><td data-label="Points">3<' in page
+    for name in texts("klubnacht", "en")["tasks"].values():
+        assert f">{name}</th>" in page
+
+
 def test_the_self_check_shows_what_the_engine_does(client: TestClient) -> None:
     page = client.get("/help/challengers/refresher?lang=en", headers=HTML).text
     assert "You take the flag with Talent. Cards of this attack under it: 1." in page

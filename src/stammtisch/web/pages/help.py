@@ -17,6 +17,9 @@ from stammtisch.web.pages.context import Page, PageDep
 router = APIRouter(include_in_schema=False)
 
 Game = Annotated[str, Path(max_length=40)]
+TIMES = "\N{MULTIPLICATION SIGN}\N{NO-BREAK SPACE}"
+"""Between a count and a motif (two bouncers: 2, the sign, a space, Bouncer)."""
+MOTIFS = klubnacht_data.MOTIFS
 LEVELS = ("S", "A", "B", "C", "R", "SOLO")
 ICONS = {"klubnacht": "art/klubnacht/classic.svg", "challengers": "art/challengers/icon.svg"}
 
@@ -87,7 +90,10 @@ def klubnacht_tasks(language: str) -> list[dict[str, Any]]:
             "name": task.name(language),
             "tier": task.tier,
             "points": task.points,
-            "needs": ", ".join(motifs[klubnacht_data.MOTIFS[m]] for m in task.needs),
+            "needs": ", ".join(
+                f"{count}{TIMES}{motifs[MOTIFS[motif]]}" if count > 1 else motifs[MOTIFS[motif]]
+                for motif, count in task.pairs
+            ),
         }
         for task in klubnacht_data.catalogue().tasks
     ]
