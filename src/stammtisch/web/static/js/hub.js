@@ -62,15 +62,16 @@ async function refresh() {
 }
 
 /**
- * When a lobby table the member sat at has started (its creator started it, or the last seat was
- * taken by someone else), go to its game.
+ * When a Challengers! lobby table the member sat at has started (its creator started it, or the
+ * last seat was taken by someone else), go to its game: its clock may be a realtime one. (A
+ * Klubnacht seek that someone joined shows up as a tile, the member's turn or not.)
  * @param {import("./hub/data.js").Overview} before
  * @param {import("./hub/data.js").Overview} after
  */
 function goToStartedTable(before, after) {
   if (leaving.size > 0) return;
   const still = new Set(after.my_tables.map((seek) => seek.id));
-  const started = before.my_tables.filter((seek) => !still.has(seek.id) && !leaving.has(seek.id));
+  const started = before.my_tables.filter((seek) => seek.game === "challengers" && !still.has(seek.id) && !leaving.has(seek.id));
   if (started.length === 0) return;
   const known = new Set(before.games.map((tile) => tile.game_id));
   const fresh = after.games.filter((tile) => !known.has(tile.game_id) && !tile.practice && started.some((seek) => seek.game === tile.game));
