@@ -172,16 +172,6 @@ def test_a_finished_night_hands_the_page_its_result(client: TestClient) -> None:
     assert [entry["kind"] for entry in state["log"]] == ["resign"]
 
 
-def test_a_challengers_game_says_its_table_is_not_playable_yet(client: TestClient) -> None:
-    anna = sign_up(client, "anna", language="de")
-    started = anna.post("/api/practice", {"game": "challengers", "options": {"players": 2}})
-    assert started.status_code == 201, started.text
-    html = page_of(anna, f"/games/{started.json()['game_id']}")
-    assert "Challengers!-Tische sind auf der Seite noch nicht spielbar" in html
-    assert 'href="/hub"' in html
-    assert "page-state" not in html
-
-
 def test_an_unknown_game_is_a_page_that_says_so(client: TestClient) -> None:
     anna = sign_up(client, "anna", language="fr")
     answer = anna.client.get("/games/4242", headers={**anna.headers(), **HTML})
@@ -191,10 +181,8 @@ def test_an_unknown_game_is_a_page_that_says_so(client: TestClient) -> None:
     assert client.get("/games/nothing", headers=HTML).status_code == 422
 
 
-def test_the_rules_link_appears_once_the_site_serves_the_refresher(client: TestClient) -> None:
+def test_the_table_links_to_the_refresher_of_its_game(client: TestClient) -> None:
     anna, _, game_id = duel(client)
-    assert data_block(page_of(anna, f"/games/{game_id}"), "page-state")["rules"] is None
-    client.app.add_api_route("/help/klubnacht", lambda: "rules")  # type: ignore[attr-defined]
-    assert (
-        data_block(page_of(anna, f"/games/{game_id}"), "page-state")["rules"] == "/help/klubnacht"
-    )
+    state = data_block(page_of(anna, f"/games/{game_id}"), "page-state")
+    assert state["rules"] == "/help/klubnacht/refresher"
+    assert client.get(state["rules"], headers=HTML).status_code == 200
