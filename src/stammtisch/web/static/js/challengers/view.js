@@ -124,7 +124,10 @@ export function render(state, words, actions) {
     ),
   ];
   return {
-    board: [head(state, words), resultPanel(state, words), yourPanel(state, words, actions), stage(state, words, actions), overview(state, words)],
+    // While the matches play they come first (on a phone the next deck phase waits below them).
+    board: state.show
+      ? [head(state, words), stage(state, words, actions), resultPanel(state, words), yourPanel(state, words, actions), overview(state, words)]
+      : [head(state, words), resultPanel(state, words), yourPanel(state, words, actions), stage(state, words, actions), overview(state, words)],
     tools,
   };
 }
