@@ -46,6 +46,8 @@ def first_shots(page: Page, width: str) -> Callable[[str], None]:
     def seen(what: str) -> None:
         if what not in taken:
             taken.add(what)
+            if what == "show":
+                page.wait_for_timeout(3000)  # a few steps in: cards revealed, the flag taken
             screenshot(page, f"challengers-{'match' if what == 'show' else what}-{width}")
 
     return seen
