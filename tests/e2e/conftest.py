@@ -187,6 +187,14 @@ def sign_up_by_api(page: Page, nickname: str, **extra: Any) -> dict[str, Any]:
     return body
 
 
+def api(page: Page, method: str, path: str, body: Any = None) -> Any:
+    """Call the API as the member signed in on this page (with the session's CSRF token)."""
+    token = page.request.get("/api/me").json()["csrf_token"]
+    response = page.request.fetch(path, method=method, data=body, headers={"X-CSRF-Token": token})
+    assert response.ok, response.text()
+    return response.json() if response.text() else None
+
+
 def screenshot(page: Page, name: str) -> Path:
     """Keep a screenshot of the main screens in the README's screenshot folder."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

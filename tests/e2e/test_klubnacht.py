@@ -5,7 +5,6 @@ replay, a cut connection that heals, the keyboard, and the four languages at pho
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
@@ -15,6 +14,7 @@ from tests.e2e.conftest import (
     PASSWORD,
     PHONE,
     Browsing,
+    api,
     check_page,
     screenshot,
     sign_up_by_api,
@@ -50,14 +50,6 @@ def member_by_signing_up(
     page.get_by_role("button", name="Create my account").click()
     expect(page).to_have_url(re.compile(r"/hub$"))
     return page, nickname
-
-
-def api(page: Page, method: str, path: str, body: Any = None) -> Any:
-    """Call the API as the member signed in on this page (with the session's CSRF token)."""
-    token = page.request.get("/api/me").json()["csrf_token"]
-    response = page.request.fetch(path, method=method, data=body, headers={"X-CSRF-Token": token})
-    assert response.ok, response.text()
-    return response.json() if response.text() else None
 
 
 def duel(challenger: Page, challenged: Page, nickname: str, chips: bool = True) -> int:

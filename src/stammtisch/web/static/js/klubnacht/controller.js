@@ -5,6 +5,7 @@
 import { api, ApiError } from "../lib/api.js";
 import { replace } from "../lib/dom.js";
 import { live } from "../lib/live.js";
+import { entriesSince, takeFields } from "../lib/steps.js";
 import { siteTexts } from "../lib/texts.js";
 import { timeLeft } from "../lib/time.js";
 import { chipDialog, lastTurnDialog, rematchDialog, resignDialog } from "./dialogs.js";
@@ -186,17 +187,7 @@ export class Table {
       if (this.mergeTable(change)) this.redraw();
       return;
     }
-    let fresh = (change.log ?? []).filter((entry) => entry.seq > shown).sort((a, b) => a.seq - b.seq);
-    const complete = fresh.length === change.seq - shown && fresh.every((entry, index) => entry.seq === shown + 1 + index);
-    if (!complete) {
-      try {
-        /** @type {Entry[]} */
-        const missed = await api("GET", `/api/games/${this.gameId}/log?after=${shown}`);
-        fresh = missed.filter((entry) => entry.seq <= change.seq);
-      } catch {
-        fresh = [];
-      }
-    }
+    const fresh = await entriesSince(this.gameId, shown, change);
     if (change.seq <= this.state.game.seq) return;
     this.apply(change, fresh);
   }
@@ -207,14 +198,7 @@ export class Table {
    * @returns {boolean} whether anything was taken
    */
   mergeTable(change) {
-    const game = /** @type {Record<string, any>} */ (this.state.game);
-    let changed = false;
-    for (const field of TABLE_FIELDS) {
-      if (field in change && JSON.stringify(game[field]) !== JSON.stringify(change[field])) {
-        game[field] = change[field];
-        changed = true;
-      }
-    }
+    const changed = takeFields(this.state.game, change, TABLE_FIELDS);
     if (changed && this.finished() && this.state.game.seat !== null && !this.state.result) this.fetchResult();
     return changed;
   }
