@@ -21,15 +21,22 @@ class RedisBus:
 
     def __init__(self, url: str, prefix: str) -> None:
         self._prefix = f"{prefix}:"
-        self._publisher = redis.Redis.from_url(url)
+        self._publisher = redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2)
         self._url = url
         self._local = LocalBus()
         self._listener: asyncio.Task[None] | None = None
         self._ready = asyncio.Event()
 
     def publish(self, channel: str, message: dict[str, Any]) -> None:
-        """Send the message through Redis to every process (this one included)."""
-        self._publisher.publish(self._prefix + channel, json.dumps(message))
+        """Send the message through Redis to every process (this one included).
+
+        With Redis unreachable the message is logged and dropped: subscribers resync from the
+        log once the listener is back, and the caller's (committed) work stands.
+        """
+        try:
+            self._publisher.publish(self._prefix + channel, json.dumps(message))
+        except (OSError, redis.RedisError):
+            log.exception("could not publish on %s; Redis unreachable", channel)
 
     def subscribe(self) -> Subscription:
         """A new local subscription fed by this process's Redis listener."""

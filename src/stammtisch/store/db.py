@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -16,6 +17,8 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import NullPool
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+
+log = logging.getLogger(__name__)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -45,7 +48,13 @@ def make_engine(url: str, *, pooled: bool = True) -> Engine:
         return engine
     if not pooled:
         return create_engine(url, poolclass=NullPool)
-    return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    return create_engine(
+        url,
+        pool_size=10,
+        max_overflow=20,
+        pool_pre_ping=True,
+        connect_args={"connect_timeout": 5},
+    )
 
 
 def alembic_config(engine: Engine) -> Config:
@@ -106,7 +115,12 @@ class Store:
             with session.begin():
                 yield session
             for callback in session.info["after_commit"]:
-                callback()
+                try:
+                    callback()
+                except Exception:
+                    # The write is committed: a failing follow-up (a live update, a wake-up)
+                    # is logged and never turns the success into an error.
+                    log.exception("an after-commit callback failed; the write stands")
 
 
 def after_commit(session: Session, callback: Callable[[], None]) -> None:
