@@ -8,6 +8,7 @@ from collections.abc import Callable
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException
 
 from stammtisch.engine.protocol import GameError
@@ -76,6 +77,20 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     return _respond(request, exc.status_code, code, str(exc.detail))
 
 
+RETRY_AFTER_SECONDS = 5
+"""What a client is told to wait when the database is unreachable for a moment."""
+
+
+async def _unavailable(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, OperationalError)
+    log.warning("database unavailable: %s", exc.orig)
+    response = _respond(
+        request, 503, "server.unavailable", "The server is briefly unavailable; try again soon."
+    )
+    response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
 async def _unexpected(request: Request, exc: Exception) -> Response:
     log.exception("unexpected error", exc_info=exc)
     return _respond(request, 500, "server.internal", "Something went wrong on our side.")
@@ -87,4 +102,5 @@ def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(GameError, _game_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)
+    app.add_exception_handler(OperationalError, _unavailable)
     app.add_exception_handler(Exception, _unexpected)
