@@ -1,4 +1,4 @@
-"""Members' actions on the hot path: the database decides, whatever a process has cached."""
+"""Steps on the hot path: the database decides, whatever a process has cached, for every kind."""
 
 from __future__ import annotations
 
@@ -9,7 +9,10 @@ import pytest
 
 from stammtisch.bus import LocalBus
 from stammtisch.services.errors import ServiceError
+from stammtisch.services.gamehead import load_head, load_seats
+from stammtisch.services.moves import StaleStepError, Step, leave_step, write_step
 from stammtisch.services.platform import Platform, build_platform
+from stammtisch.services.tables import BotMove
 from stammtisch.services.timesource import ManualClock
 from tests.conftest import make_settings
 
@@ -73,3 +76,41 @@ def test_the_turn_passing_moves_the_clocks_and_tells_the_next_player(
     assert after["legal"] == ["add:1", "add:2", "add:3", "end"]
     turns = [n for n in platform.notifications.feed(bert)["items"] if n["kind"] == "your_turn"]
     assert [n["data"]["opponents"] for n in turns] == [["anna"]]
+
+
+def write_in_one_unit(platform: Platform, step: Step) -> None:
+    """Write a step through `write_step` in a write unit of its own (rolled back on an error)."""
+    with platform.ctx.write() as session:
+        state = platform.tables.cache.state_at(session, step.head, step.head.seq)
+        write_step(platform.ctx, session, step, state)
+
+
+@pytest.mark.parametrize("kind", ["member", "bot", "resign", "timeout", "timeout_taken_over"])
+def test_every_kind_of_step_is_refused_by_the_same_sequence_guard_once_the_game_moved_on(
+    platform: Platform, duel: tuple[int, int, int], kind: str
+) -> None:
+    anna, bert, game_id = duel
+    with platform.ctx.read() as session:
+        seen = load_head(session.connection(), game_id)
+        seats = load_seats(session.connection(), game_id)
+        assert seen is not None
+    platform.tables.act(anna, game_id, 0, "add:2")
+    before = platform.views.view(bert, game_id)
+    feed = platform.notifications.feed(bert)["items"]
+    if kind == "bot":
+        assert not platform.tables.play_bot(BotMove(seen, seats, 0, "add:3"))
+    else:
+        step = {
+            "member": Step(seen, seats, 0, "play", "add:3", anna),
+            "resign": leave_step(seen, seats, 1, "resign", None),
+            "timeout": leave_step(seen, seats, 1, "timeout", None),
+            "timeout_taken_over": leave_step(seen, seats, 1, "timeout", "random"),
+        }[kind]
+        with pytest.raises(StaleStepError):
+            write_in_one_unit(platform, step)
+    after = platform.views.view(bert, game_id)
+    assert after == before
+    assert after["seq"] == 1
+    assert [entry["seq"] for entry in platform.views.events_since(bert, game_id, 0)] == [1]
+    assert platform.notifications.feed(bert)["items"] == feed
+    assert platform.tables.act(anna, game_id, 1, "add:1").seq == 2

@@ -20,6 +20,7 @@ from stammtisch.services.challenges import Challenges
 from stammtisch.services.context import Context
 from stammtisch.services.gameflow import opponents_of, seats_of
 from stammtisch.services.lobby import Lobby
+from stammtisch.services.moves import StaleStepError
 from stammtisch.services.notifications import Notifications, notify
 from stammtisch.services.outbox import Outbox
 from stammtisch.services.resets import PasswordResets
@@ -130,7 +131,7 @@ class Sweeper:
         for deadline_id, game_id in self._due(DeadlineRow.due_at):
             try:
                 count += self._time_out(deadline_id, game_id)
-            except StaleDataError:
+            except (StaleDataError, StaleStepError):
                 log.info("game %s moved while timing out; retrying next sweep", game_id)
         return count
 

@@ -1,8 +1,8 @@
-"""What happens in the transaction of every step of a game: the log entry, clocks, the end.
+"""What a step of a game does besides moving it on: clocks, your-turn notices and the end.
 
-Shared by members' actions, bot moves, resigns and timeouts, so each follows the same path:
-append to the log (a stale sequence number conflicts), move the clocks, notify whose turn it is,
-and when the game is over store the result and publish `GameFinished` in the same transaction.
+Used by `moves.write_step`, the one writer of every step (members' actions, bot moves, resigns
+and timeouts), and by the opening of a game: move the clocks, notify whose turn it is, and when
+the game is over store the result and publish `GameFinished` in the same transaction.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from stammtisch.services.notifications import notify
 from stammtisch.services.policy import policy
 from stammtisch.store.deadlines import DeadlineRow
 from stammtisch.store.games import ActionRow, GameRow, SeatRow
-from stammtisch.store.hotpath import CLOCKED_SEATS, START_CLOCK, STOP_CLOCK
+from stammtisch.store.hotpath import CLOCKED, START, STOP
 from stammtisch.store.members import nicknames
 
 
@@ -47,11 +47,10 @@ class Seated(Protocol):
         ...
 
 
-def seats_of(session: Session, game_id: int) -> list[SeatRow]:
-    """The seats of a game, in seat order."""
-    return list(
-        session.scalars(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat))
-    )
+def seats_of(session: Session, game_id: int, *, fresh: bool = False) -> list[SeatRow]:
+    """The seats of a game, in seat order (`fresh`: read again over rows the session holds)."""
+    query = select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
+    return list(session.scalars(query.execution_options(populate_existing=fresh)))
 
 
 def stored_events(events: Iterable[Event]) -> list[dict[str, Any]]:
@@ -73,32 +72,6 @@ def visible_events(stored: Iterable[dict[str, Any]], seat: Seat | None) -> list[
         for e in stored
         if e["audience"] is None or (seat is not None and seat in e["audience"])
     ]
-
-
-def append(
-    session: Session,
-    row: GameRow,
-    seat: Seat,
-    kind: str,
-    text: str,
-    member_id: int | None,
-    events: Sequence[Event] = (),
-) -> ActionRow:
-    """Add one log entry; the game's sequence number moves on (a concurrent step conflicts)."""
-    now = context_of(session).clock.now()
-    entry = ActionRow(
-        game_id=row.id,
-        seq=row.seq + 1,
-        seat=seat,
-        kind=kind,
-        text=text,
-        member_id=member_id,
-        events=stored_events(events),
-        created_at=now,
-    )
-    row.seq += 1
-    session.add(entry)
-    return entry
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,16 +104,9 @@ def next_step(game_name: str, state: Any, seats: Sequence[Seated]) -> NextStep:
     return NextStep(to_act, bot_turn, outcome)
 
 
-def settle(
-    session: Session,
-    row: GameRow,
-    state: Any,
-    seats: list[SeatRow],
-    *,
-    seated: bool = False,
-    acted: Seat | None = None,
-) -> None:
-    """After a step: who acts now, the clocks, your-turn notices, bot turns, or the game's end."""
+def settle(session: Session, row: GameRow, state: Any, seats: list[SeatRow]) -> None:
+    """When a game opens (before its first step): who acts, their clocks and your-turn notices,
+    bot turns, or its end. Steps are written by `moves.write_step`."""
     step = next_step(row.game, state, seats)
     before = list(row.to_act)
     row.to_act = step.to_act
@@ -148,7 +114,7 @@ def settle(
     session.flush()
     ref = GameRef(row.id, row.game, dict(row.clock), row.seq, row.practice)
     infos = load_seats(session.connection(), row.id)
-    move_clocks(session, ref, before, step.to_act, infos, seated=seated, acted=acted)
+    move_clocks(session, ref, before, step.to_act, infos)
     ctx = context_of(session)
     ctx.publish_after_commit(session, f"game:{row.id}", {"type": "game", "seq": row.seq})
     if step.outcome is not None:
@@ -190,10 +156,10 @@ def _sync_deadlines(
     ctx = context_of(session)
     connection = session.connection()
     game_id = {"game_id": ref.id}
-    existing = {int(seat) for (seat,) in connection.execute(CLOCKED_SEATS, game_id)}
+    existing = {int(seat) for (seat,) in CLOCKED.rows(connection, game_id)}
     for seat in sorted(existing):
         if seat not in must_act or seat == restart:
-            connection.execute(STOP_CLOCK, {**game_id, "seat": seat})
+            STOP.run(connection, {**game_id, "seat": seat})
             existing.discard(seat)
     now = ctx.clock.now()
     rules = policy(ref.game)
@@ -202,8 +168,8 @@ def _sync_deadlines(
             due, remind = now + timedelta(seconds=int(ref.clock["seconds"])), None
         else:
             due, remind = now + rules.turn, None if ref.practice else now + rules.reminder
-        connection.execute(
-            START_CLOCK,
+        START.run(
+            connection,
             {**game_id, "seat": seat, "seq": ref.seq, "started_at": now, "due_at": due}
             | {"remind_at": remind},
         )

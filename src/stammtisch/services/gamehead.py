@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import Connection
 
 from stammtisch.engine.protocol import Seat
-from stammtisch.store.hotpath import GAME_HEAD, GAME_SEATS
+from stammtisch.store.hotpath import HEAD, SEATS
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,13 +45,13 @@ class SeatInfo:
 
 def load_head(connection: Connection, game_id: int) -> Head | None:
     """The game's stored columns, or None when there is no such game."""
-    row = connection.execute(GAME_HEAD, {"game_id": game_id}).first()
-    return None if row is None else Head(**row._asdict())
+    row = HEAD.first(connection, {"game_id": game_id})
+    return None if row is None else Head(*row)
 
 
 def load_seats(connection: Connection, game_id: int) -> tuple[SeatInfo, ...]:
     """The game's seats in seat order."""
-    return tuple(SeatInfo(*row) for row in connection.execute(GAME_SEATS, {"game_id": game_id}))
+    return tuple(SeatInfo(*row) for row in SEATS.rows(connection, {"game_id": game_id}))
 
 
 def seat_of(seats: tuple[SeatInfo, ...], member_id: int | None) -> SeatInfo | None:

@@ -1,15 +1,17 @@
-"""A member's action: the hot path of the platform, one short transaction of prepared statements.
+"""A game's steps: the hot path of the platform, one short transaction of prepared statements.
 
-The step is decided by the database: the game row moves on only `WHERE seq = expected`, so of two
-submissions for the same step (in any process) exactly one applies; the answer is built only
-after the commit. The game's state and seats come from the process's cache when it is current.
-In simultaneous phases a submission for an earlier step applies at the current one when nothing
-that concerns the seat changed since (see `services.concern`).
+Every step is written by `write_step`, whoever makes it (a member's action, a bot's, a resign, a
+timeout). The step is decided by the database: the game row moves on only `WHERE seq =
+expected`, so of two steps for the same position (in any process) exactly one applies; a
+member's answer is built only after the commit. The game's state and seats come from the
+process's cache when it is current. In simultaneous phases a submission for an earlier step
+applies at the current one when nothing that concerns the seat changed since (see
+`services.concern`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import Connection
@@ -20,12 +22,13 @@ from stammtisch.engine.protocol import Game, GameError, Seat
 from stammtisch.engine.registry import get_game
 from stammtisch.services.concern import first_own_entry, judges_late, unchanged_since
 from stammtisch.services.context import Context
-from stammtisch.services.errors import ServiceError, conflict, forbidden, not_found
+from stammtisch.services.errors import Problem, ServiceError, conflict, forbidden, not_found
 from stammtisch.services.gamecache import GameCache
 from stammtisch.services.gameflow import (
     GameRef,
     NextStep,
     finish,
+    forfeit_outcome,
     move_clocks,
     next_step,
     seats_of,
@@ -34,7 +37,7 @@ from stammtisch.services.gameflow import (
 )
 from stammtisch.services.gamehead import Head, SeatInfo, load_head, load_seats, seat_of
 from stammtisch.store.games import GameRow
-from stammtisch.store.hotpath import APPEND_ACTION, LOGGED_ACTION, MOVE_GAME
+from stammtisch.store.hotpath import APPEND, LEAVE, LOGGED_ACTION, MOVE
 
 
 @dataclass(frozen=True)
@@ -53,9 +56,13 @@ class Played:
     """The seat's legal actions now (empty once its turn is over)."""
 
 
-def stale(message: str = "Someone else moved first; reload the game.") -> ServiceError:
-    """The refusal of a submission for a step that is already taken."""
-    return conflict("game.stale", message)
+class StaleStepError(ServiceError):
+    """A step refused because the game is no longer at the step it was meant for."""
+
+
+def stale(message: str = "Someone else moved first; reload the game.") -> StaleStepError:
+    """The refusal of a submission (or any step) for a step that is already taken."""
+    return StaleStepError("game.stale", message, Problem.CONFLICT)
 
 
 def seats_now(cache: GameCache, connection: Connection, head: Head) -> tuple[SeatInfo, ...]:
@@ -104,8 +111,9 @@ def play(
                     raise conflict("game.not_your_turn", "It is not your turn.")
                 events = stored_events(game.apply(state, seat.seat, action))
                 applied = True
-                step = Step(head, seats, seat.seat, game.action_text(action), events)
-                after = _store(ctx, session, step, state)
+                text = game.action_text(action)
+                step = Step(head, seats, seat.seat, "play", text, member_id, events)
+                after = write_step(ctx, session, step, state)
                 played = Played(
                     game_id,
                     head.seq + 1,
@@ -131,51 +139,99 @@ def play(
 
 @dataclass(frozen=True)
 class Step:
-    """One member's step as it is written: the game before it, the seat and what happened."""
+    """One step of a game as it is written, whoever makes it: a member's or a bot's action, a
+    resign or a timeout. `head` is the game before it and `seats` are the seats after it."""
 
     head: Head
     seats: tuple[SeatInfo, ...]
     seat: Seat
+    kind: str
+    """`play` (an engine action in `text`), `resign` or `timeout`."""
     text: str
-    events: list[dict[str, Any]]
+    member_id: int | None
+    """The member who made it (None: a bot)."""
+    events: list[dict[str, Any]] = field(default_factory=list)
+    forfeit: bool = False
+    """The seat loses by leaving and the game ends with it."""
 
 
-def _store(ctx: Context, session: Session, step: Step, state: Any) -> NextStep:
-    """Write the step: the game moves on (if nobody else moved it), the log, clocks, the end."""
+def leave_step(
+    head: Head, seats: tuple[SeatInfo, ...], seat: Seat, why: str, bot: str | None
+) -> Step:
+    """The step of a member leaving a seat by resigning or timing out; `bot` plays the seat on
+    (None: the seat loses and the game ends)."""
+    left = seats[seat]
+    after = replace(left, left=why, bot=bot if bot is not None else left.bot)
+    return Step(
+        head,
+        tuple(after if s.seat == seat else s for s in seats),
+        seat,
+        why,
+        "",
+        left.member_id,
+        forfeit=bot is None,
+    )
+
+
+def write_step(ctx: Context, session: Session, step: Step, state: Any) -> NextStep:
+    """Write one step in the caller's transaction, the one way every kind of step is written.
+
+    The game moves on only if it is still at `step.head.seq` (else `StaleStepError`, and the
+    caller's transaction is rolled back); then the log entry, the seat of a member who left, the
+    clocks and your-turn notices, the live update after the commit, and the end of the game.
+    """
     head, connection = step.head, session.connection()
-    after = next_step(head.game, state, step.seats)
-    moved = connection.execute(
-        MOVE_GAME,
+    seq = head.seq + 1
+    if step.forfeit:
+        after = NextStep([], False, forfeit_outcome(len(step.seats), step.seat, step.kind))
+    else:
+        after = next_step(head.game, state, step.seats)
+    moved = MOVE.run(
+        connection,
         {
             "game_id": head.id,
             "expected": head.seq,
-            "seq": head.seq + 1,
+            "seq": seq,
             "to_act": after.to_act,
             "bot_turn": after.bot_turn,
         },
     )
-    if moved.rowcount != 1:
+    if moved != 1:
         raise stale()
-    connection.execute(
-        APPEND_ACTION,
+    APPEND.run(
+        connection,
         {
             "game_id": head.id,
-            "seq": head.seq + 1,
+            "seq": seq,
             "seat": step.seat,
-            "kind": "play",
+            "kind": step.kind,
             "text": step.text,
-            "member_id": step.seats[step.seat].member_id,
+            "member_id": step.member_id,
             "events": step.events,
             "created_at": ctx.clock.now(),
         },
     )
-    ref = GameRef(head.id, head.game, head.clock, head.seq + 1, head.practice)
-    move_clocks(session, ref, head.to_act, after.to_act, step.seats, acted=step.seat)
-    ctx.publish_after_commit(session, f"game:{head.id}", {"type": "game", "seq": head.seq + 1})
-    if after.outcome is not None:
-        row = session.get(GameRow, head.id)
-        assert row is not None, "the game row was just updated"
-        finish(session, row, seats_of(session, head.id), after.outcome, "normal", None)
+    played = step.kind == "play"
+    if not played:
+        left = step.seats[step.seat]
+        LEAVE.run(
+            connection,
+            {"game_id": head.id, "seat": step.seat, "left": left.left, "bot": left.bot},
+        )
+    ctx.publish_after_commit(session, f"game:{head.id}", {"type": "game", "seq": seq})
+    if after.outcome is None:
+        ref = GameRef(head.id, head.game, head.clock, seq, head.practice)
+        acted = step.seat if played and step.member_id is not None else None
+        move_clocks(
+            session, ref, head.to_act, after.to_act, step.seats, seated=not played, acted=acted
+        )
+        return after
+    row = session.get(GameRow, head.id, populate_existing=True)
+    assert row is not None, "the game row was just updated"
+    ended_by, ended_seat = (step.kind, step.seat) if step.forfeit else ("normal", None)
+    finish(
+        session, row, seats_of(session, head.id, fresh=True), after.outcome, ended_by, ended_seat
+    )
     return after
 
 

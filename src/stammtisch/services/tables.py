@@ -12,20 +12,23 @@ from sqlalchemy.orm import Session
 
 from stammtisch.bots.protocol import Bot
 from stammtisch.bots.registry import bot_names, make_bot
-from stammtisch.engine.protocol import GameError
+from stammtisch.engine.protocol import GameError, Seat
 from stammtisch.engine.registry import game_names, get_game
 from stammtisch.services.context import Context
 from stammtisch.services.errors import ServiceError, conflict, forbidden, not_found
 from stammtisch.services.gamecache import GameCache
-from stammtisch.services.gameflow import (
-    append,
-    finish,
-    forfeit_outcome,
-    seats_of,
-    settle,
-)
+from stammtisch.services.gameflow import settle, stored_events
+from stammtisch.services.gamehead import Head, SeatInfo, load_head, load_seats, seat_of
 from stammtisch.services.limits import check_practice_limit
-from stammtisch.services.moves import Played, play
+from stammtisch.services.moves import (
+    Played,
+    StaleStepError,
+    Step,
+    leave_step,
+    play,
+    seats_now,
+    write_step,
+)
 from stammtisch.services.notifications import notify
 from stammtisch.services.policy import policy
 from stammtisch.store.db import after_commit
@@ -166,19 +169,6 @@ class Tables:
             seats = [SeatSpec(member_id=member_id)] + [SeatSpec(bot=b) for b in bots]
             return self.open(session, name, options, seats, practice=True, clock=clock).id
 
-    def _seat(
-        self, session: Session, game_id: int, member_id: int
-    ) -> tuple[GameRow, SeatRow, list[SeatRow]]:
-        """The game, the member's seat and all seats; refuses members who do not play in it."""
-        row = session.get(GameRow, game_id)
-        if row is None:
-            raise not_found("game.unknown_game", "There is no such game.")
-        seats = seats_of(session, game_id)
-        seat = next((s for s in seats if s.member_id == member_id), None)
-        if seat is None:
-            raise forbidden("game.not_seated", "You do not play in this game.")
-        return row, seat, seats
-
     def act(self, member_id: int, game_id: int, seq: int, text: str) -> Played:
         """Play an action expected at sequence number `seq` (see `moves.play`)."""
         return play(self.ctx, self.cache, member_id, game_id, seq, text)
@@ -186,34 +176,41 @@ class Tables:
     def resign(self, member_id: int, game_id: int) -> None:
         """Give up: the seat loses (in games where a bot takes over, the bot plays on)."""
         with self.cache.locked(game_id), self.ctx.write() as session:
-            row, seat_row, _ = self._seat(session, game_id, member_id)
-            if row.status != "active":
+            connection = session.connection()
+            head = load_head(connection, game_id)
+            if head is None:
+                raise not_found("game.unknown_game", "There is no such game.")
+            seats = seats_now(self.cache, connection, head)
+            seat = seat_of(seats, member_id)
+            if seat is None:
+                raise forbidden("game.not_seated", "You do not play in this game.")
+            if head.status != "active":
                 raise conflict("game.over", "This game is over.")
-            if seat_row.left is not None:
+            if seat.left is not None:
                 raise conflict("game.seat_left", "You already left this game.")
-            self.leave(session, row, seat_row, "resign")
+            self._leave(session, head, seats, seat.seat, "resign")
 
     def leave(self, session: Session, row: GameRow, seat_row: SeatRow, why: str) -> None:
         """A member leaves a running game by resigning or timing out (in the caller's lock)."""
-        rules = policy(row.game)
-        state = self.cache.state(session, row)
-        append(session, row, seat_row.seat, why, "", seat_row.member_id)
-        seat_row.left = why
-        seats = seats_of(session, row.id)
-        if rules.timeout == "bot" and rules.takeover_bot:
-            seat_row.bot = rules.takeover_bot
-            if why == "timeout" and seat_row.member_id is not None and not row.practice:
-                notify(
-                    session, seat_row.member_id, "taken_over", {"game_id": row.id, "game": row.game}
-                )
-            settle(session, row, state, seats, seated=True)
-            return
         session.flush()
-        self.ctx.publish_after_commit(session, f"game:{row.id}", {"type": "game", "seq": row.seq})
-        finish(
-            session, row, seats, forfeit_outcome(len(seats), seat_row.seat, why), why, seat_row.seat
-        )
-        after_commit(session, lambda: self.cache.store(row.id, row.seq, state))
+        connection = session.connection()
+        head = load_head(connection, row.id)
+        assert head is not None, "the caller holds the game's row"
+        self._leave(session, head, load_seats(connection, row.id), seat_row.seat, why)
+
+    def _leave(
+        self, session: Session, head: Head, seats: tuple[SeatInfo, ...], seat: Seat, why: str
+    ) -> None:
+        """Write the step of a member leaving: a bot takes the seat over or the seat loses."""
+        rules = policy(head.game)
+        takeover = rules.takeover_bot if rules.timeout == "bot" and rules.takeover_bot else None
+        state = self.cache.state(session, head)
+        step = leave_step(head, seats, seat, why, takeover)
+        member_id = seats[seat].member_id
+        if takeover and why == "timeout" and member_id is not None and not head.practice:
+            notify(session, member_id, "taken_over", {"game_id": head.id, "game": head.game})
+        write_step(self.ctx, session, step, state)
+        after_commit(session, lambda: self.cache.store(head.id, head.seq + 1, state, step.seats))
 
     def bot(self, game: str, name: str) -> Bot:
         """A bot instance, made once per process."""
@@ -233,29 +230,49 @@ class Tables:
         """One bot move; the bot thinks on a copy outside the game's lock, so requests for the
         game (which may run on the event loop) never wait for a thinking bot."""
         with self.cache.locked(game_id), self.ctx.read() as session:
-            row = session.get(GameRow, game_id)
-            if row is None or row.status != "active" or not row.bot_turn:
+            connection = session.connection()
+            head = load_head(connection, game_id)
+            if head is None or head.status != "active" or not head.bot_turn:
                 return False
-            seats = seats_of(session, game_id)
-            state = self.cache.state(session, row)
-            game = get_game(row.game)
+            seats = seats_now(self.cache, connection, head)
+            state = self.cache.state(session, head)
+            game = get_game(head.game)
             seat = min(s.seat for s in seats if s.bot and s.seat in game.to_act(state))
-            bot = self.bot(row.game, seats[seat].bot or "")
-            rng = random.Random(f"{row.seed}:{row.seq}")
-            snapshot, seen = game.clone(state), row.seq
+            bot = self.bot(head.game, seats[seat].bot or "")
+            rng = random.Random(f"{head.seed}:{head.seq}")
+            snapshot = game.clone(state)
         action = bot.choose(game, snapshot, seat, rng)
+        self.play_bot(BotMove(head, seats, seat, game.action_text(action)))
+        return True
+
+    def play_bot(self, move: BotMove) -> bool:
+        """Write a bot's chosen move through `write_step`; False when the game moved on while
+        the bot was thinking (it then thinks again on the next round of `run_bots`)."""
+        game_id, game = move.head.id, get_game(move.head.game)
         with self.cache.locked(game_id):
             try:
                 with self.ctx.write() as session:
-                    row = session.get(GameRow, game_id)
-                    if row is None or row.seq != seen:
-                        return True
-                    state = self.cache.state(session, row)
-                    events = game.apply(state, seat, action)
-                    append(session, row, seat, "play", game.action_text(action), None, events)
-                    settle(session, row, state, seats_of(session, game_id))
+                    state = self.cache.state(session, move.head)
+                    events = stored_events(
+                        game.apply(state, move.seat, game.parse_action(move.text))
+                    )
+                    step = Step(move.head, move.seats, move.seat, "play", move.text, None, events)
+                    write_step(self.ctx, session, step, state)
+            except StaleStepError:
+                self.cache.forget(game_id)
+                return False
             except BaseException:
                 self.cache.forget(game_id)
                 raise
-            self.cache.store(game_id, row.seq, state)
+            self.cache.store(game_id, move.head.seq + 1, state, move.seats)
             return True
+
+
+@dataclass(frozen=True)
+class BotMove:
+    """A bot's chosen action for a game as it was when the bot looked at it (`head`)."""
+
+    head: Head
+    seats: tuple[SeatInfo, ...]
+    seat: Seat
+    text: str

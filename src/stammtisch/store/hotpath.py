@@ -1,15 +1,30 @@
 """Prepared Core statements of the hot path: a game's head and seats, a step, the clocks.
 
-Built once with bind parameters, so executing one costs a lookup in SQLAlchemy's compiled cache
-instead of building, compiling and loading ORM objects on every request. They run on the
-connection of a unit of work (`Session.connection()`), inside its transaction.
+Built once with bind parameters. Executing one through SQLAlchemy costs a lookup in its compiled
+cache instead of building, compiling and loading ORM objects on every request; the statements
+of a step also come as `Prepared`, compiled once per dialect and run straight on the database
+driver's cursor of the same connection, inside its transaction (see `Prepared`).
 """
 
 from __future__ import annotations
 
-from typing import cast
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
 
-from sqlalchemy import Insert, Table, bindparam, delete, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Dialect,
+    Insert,
+    Table,
+    bindparam,
+    delete,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.sql.elements import ClauseElement
 
 from stammtisch.store.deadlines import DeadlineRow
 from stammtisch.store.games import ActionRow, GameRow, SeatRow
@@ -97,3 +112,109 @@ EMAIL_WISH = select(members.c.email_notifications, members.c.email).where(
 ADD_NOTIFICATION = insert_bound(
     notifications, "member_id", "kind", "data", "created_at", "email_status", "email_due_at"
 )
+
+
+LEAVE_SEAT = (
+    update(seats)
+    .where(seats.c.game_id == bindparam("game_id"), seats.c.seat == bindparam("seat"))
+    .values(left=bindparam("left"), bot=bindparam("bot"))
+)
+"""A member leaves a seat (resign, timeout); `bot` is who plays it on (None: nobody)."""
+
+Processor = Callable[[Any], Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Compiled:
+    """A statement compiled for one dialect: its SQL, bind names in order and value converters."""
+
+    sql: str
+    positional: bool
+    binds: tuple[tuple[str, Processor], ...]
+    results: tuple[Processor, ...]
+
+
+class Prepared:
+    """A Core statement compiled once per dialect and run on the driver's cursor of a connection.
+
+    It runs in the connection's current transaction like `Connection.execute`, with the same
+    conversions of values (each column type's bind and result processors, e.g. JSON and
+    timestamps on SQLite), but without the per-call work of SQLAlchemy's execution path (cache
+    key, execution context, events, result object), which is most of a step's CPU time.
+    Only for statements whose binds are all named bind parameters (no literal values).
+    """
+
+    def __init__(self, statement: ClauseElement) -> None:
+        self.statement = statement
+        self._compiled: dict[tuple[str, str], Compiled] = {}
+
+    def compiled(self, dialect: Dialect) -> Compiled:
+        """The statement compiled for this dialect and driver (made on first use)."""
+        key = (dialect.name, dialect.driver)
+        done = self._compiled.get(key)
+        if done is None:
+            done = self._compiled[key] = compile_for(self.statement, dialect)
+        return done
+
+    def _run(self, connection: Connection, params: Mapping[str, Any]) -> Any:
+        compiled = self.compiled(connection.dialect)
+        values = {
+            name: params[name] if convert is None else convert(params[name])
+            for name, convert in compiled.binds
+        }
+        cursor = connection.connection.cursor()
+        cursor.execute(compiled.sql, list(values.values()) if compiled.positional else values)
+        return cursor
+
+    def run(self, connection: Connection, params: Mapping[str, Any]) -> int:
+        """Execute a write; returns how many rows it changed."""
+        cursor = self._run(connection, params)
+        count = int(cursor.rowcount)
+        cursor.close()
+        return count
+
+    def rows(self, connection: Connection, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
+        """Execute a query; returns its rows as tuples of converted values."""
+        cursor = self._run(connection, params)
+        fetched = cursor.fetchall()
+        cursor.close()
+        results = self.compiled(connection.dialect).results
+        if not any(results):
+            return [tuple(row) for row in fetched]
+        return [
+            tuple(
+                v if convert is None else convert(v)
+                for v, convert in zip(row, results, strict=True)
+            )
+            for row in fetched
+        ]
+
+    def first(self, connection: Connection, params: Mapping[str, Any]) -> tuple[Any, ...] | None:
+        """Execute a query; returns its first row (or None)."""
+        found = self.rows(connection, params)
+        return found[0] if found else None
+
+
+def compile_for(statement: ClauseElement, dialect: Dialect) -> Compiled:
+    """Compile a statement for a dialect, with the bind and result processors of its types."""
+    compiled = cast(SQLCompiler, statement.compile(dialect=dialect))
+    names: Sequence[str] = compiled.positiontup or list(compiled.binds)
+    binds = tuple(
+        (name, compiled.binds[name].type.dialect_impl(dialect).bind_processor(dialect))
+        for name in names
+    )
+    columns = getattr(statement, "selected_columns", ())
+    results = tuple(c.type.dialect_impl(dialect).result_processor(dialect, None) for c in columns)
+    return Compiled(compiled.string, bool(compiled.positional), binds, results)
+
+
+HEAD = Prepared(GAME_HEAD)
+SEATS = Prepared(GAME_SEATS)
+DEADLINES = Prepared(GAME_DEADLINES)
+MOVE = Prepared(MOVE_GAME)
+APPEND = Prepared(APPEND_ACTION)
+LOGGED = Prepared(LOGGED_ACTION)
+CLOCKED = Prepared(CLOCKED_SEATS)
+STOP = Prepared(STOP_CLOCK)
+START = Prepared(START_CLOCK)
+LEAVE = Prepared(LEAVE_SEAT)
