@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -56,6 +57,16 @@ class Settings(BaseSettings):
         180,
         ge=0,
         description="Days notifications are kept; the sweeper deletes older ones (0: all kept).",
+    )
+    log_format: Literal["plain", "json"] = Field(
+        "plain", description="Log lines as plain text or as one JSON object a line."
+    )
+    log_level: str = Field("INFO", description="Lowest level logged (DEBUG, INFO, WARNING, ...).")
+    metrics_token: str | None = Field(
+        None, description="Bearer token /metrics asks for; none: /metrics is open."
+    )
+    ready_timeout_seconds: float = Field(
+        2.0, gt=0, description="How long /readyz waits for the database before answering 503."
     )
 
     def effective_database_url(self) -> str:

@@ -14,9 +14,11 @@ from fastapi.staticfiles import StaticFiles
 
 from stammtisch import __version__
 from stammtisch.services.platform import Platform
-from stammtisch.web import pages, ws
+from stammtisch.web import ops, pages, ws
 from stammtisch.web.art.routes import router as art_router
 from stammtisch.web.errors import install_error_handlers
+from stammtisch.web.metrics import Metrics
+from stammtisch.web.ops import Observed
 from stammtisch.web.pages.context import SignInFirst
 from stammtisch.web.pages.errors import page_for_error, sign_in_first
 from stammtisch.web.pages.site import DOCS_ASSETS
@@ -55,7 +57,10 @@ def create_app(platform: Platform) -> FastAPI:
         limiter.total_tokens = platform.ctx.settings.effective_worker_threads()
         await platform.ctx.bus.start()
         jobs = background_jobs(platform) if platform.ctx.settings.run_sweeper else []
-        tasks = [asyncio.create_task(repeat_forever(platform, *job)) for job in jobs]
+        tasks = [
+            asyncio.create_task(repeat_forever(platform, metrics.timed_job(job, what), what))
+            for job, what in jobs
+        ]
         try:
             yield
         finally:
@@ -74,14 +79,16 @@ def create_app(platform: Platform) -> FastAPI:
         redoc_url=None,
     )
     app.state.platform = platform
+    app.state.metrics = metrics = Metrics(platform)
     app.state.error_page = page_for_error
     install_error_handlers(app)
     app.add_exception_handler(SignInFirst, sign_in_first)
-    for module in (accounts, games, social, ws, leaderboards, album, help):
+    for module in (ops, accounts, games, social, ws, leaderboards, album, help):
         app.include_router(module.router)
     for router in [*pages.routers(), art_router]:
         app.include_router(router)
     app.mount("/static", SiteStatic(), name="static")
     app.mount("/docs/assets", StaticFiles(directory=DOCS_ASSETS), name="docs-assets")
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(Observed, metrics=metrics)
     return app

@@ -1,0 +1,93 @@
+"""Log lines of a process: plain or one JSON object a line, each with the request id it served.
+
+The request id comes from a sane `X-Request-ID` header (a proxy's) or is made here; it sits in a
+context variable for the request, which worker threads inherit, so every line logged while serving
+the request carries it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import secrets
+import sys
+from contextvars import ContextVar
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+LogFormat = Literal["plain", "json"]
+
+REQUEST_ID: ContextVar[str | None] = ContextVar("request_id", default=None)
+"""The id of the request being served (None outside a request)."""
+
+SANE_REQUEST_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:+=@/-]{0,127}")
+"""A request id taken from a client or proxy: up to 128 visible ASCII characters, no spaces."""
+
+STANDARD_ATTRIBUTES = frozenset(
+    vars(logging.LogRecord("", 0, "", 0, "", None, None)).keys()
+    | {"message", "asctime", "color_message"}
+)
+"""The attributes every log record has (and uvicorn's terminal colours); anything else was
+passed as `extra` and is logged."""
+
+PLAIN_FORMAT = "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"
+
+
+def request_id_from(header: str | None) -> str:
+    """The client's request id when it is sane, else a new random one."""
+    if header is not None and SANE_REQUEST_ID.fullmatch(header):
+        return header
+    return secrets.token_hex(16)
+
+
+class RequestIdFilter(logging.Filter):
+    """Gives every record the id of the request it was logged in (`-` outside requests)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Add `request_id` to the record; never drops one."""
+        if not hasattr(record, "request_id"):
+            record.request_id = REQUEST_ID.get() or "-"
+        return True
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per line: time, level, logger, message, request id and any extras."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        """The record as a single line of JSON."""
+        line: dict[str, Any] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        for key, value in vars(record).items():
+            if key not in STANDARD_ATTRIBUTES:
+                line[key] = value
+        if record.exc_info:
+            line["exception"] = self.formatException(record.exc_info)
+        return json.dumps(line, default=str, ensure_ascii=False)
+
+
+def make_handler(log_format: LogFormat, stream: Any = None) -> logging.Handler:
+    """A handler writing to `stream` (standard error by default) in the chosen format."""
+    handler = logging.StreamHandler(stream or sys.stderr)
+    handler.addFilter(RequestIdFilter())
+    handler.setFormatter(
+        JsonFormatter() if log_format == "json" else logging.Formatter(PLAIN_FORMAT)
+    )
+    return handler
+
+
+def configure_logging(log_format: LogFormat, level: str = "INFO") -> None:
+    """Send every logger's lines (uvicorn's too) through one handler on the root logger."""
+    root = logging.getLogger()
+    for old in list(root.handlers):
+        root.removeHandler(old)
+    root.addHandler(make_handler(log_format))
+    root.setLevel(level.upper())
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
+        named = logging.getLogger(name)
+        named.handlers.clear()
+        named.propagate = True
