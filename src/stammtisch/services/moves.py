@@ -22,6 +22,7 @@ from stammtisch.engine.protocol import Game, GameError, Seat
 from stammtisch.engine.registry import get_game
 from stammtisch.services.concern import first_own_entry, judges_late, unchanged_since
 from stammtisch.services.context import Context
+from stammtisch.services.counts import count_step
 from stammtisch.services.errors import Problem, ServiceError, conflict, forbidden, not_found
 from stammtisch.services.gamecache import GameCache
 from stammtisch.services.gameflow import (
@@ -219,6 +220,7 @@ def write_step(ctx: Context, session: Session, step: Step, state: Any) -> NextSt
             {"game_id": head.id, "seat": step.seat, "left": left.left, "bot": left.bot},
         )
     ctx.publish_after_commit(session, f"game:{head.id}", {"type": "game", "seq": seq})
+    count_step(session, head.game)
     if after.outcome is None:
         ref = GameRef(head.id, head.game, head.clock, seq, head.practice)
         acted = step.seat if played and step.member_id is not None else None
