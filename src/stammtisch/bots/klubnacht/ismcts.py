@@ -3,7 +3,8 @@
 Each iteration determinises the night from the robot's own knowledge (engine.determinise: the
 opponent's unseen cards, the stack and face-down tasks resampled), walks one shared tree of
 action keys with UCB over the actions available in that sample, expands one node, plays the
-night out with the quick playout policy and credits the winner. The robot never reads a hidden
+night out with the quick playout policy and credits the winner. Chips that name a motif are
+searched with the few motifs worth naming (chip_keys). The robot never reads a hidden
 fact: the determiniser sees only what its seat may know.
 """
 
@@ -15,10 +16,11 @@ import random
 import time
 from typing import Any
 
+from stammtisch.bots.klubnacht.chip_keys import search_keys
 from stammtisch.bots.klubnacht.rollout import rollout
 from stammtisch.engine.klubnacht import KlubnachtState
 from stammtisch.engine.klubnacht.determinise import determinise
-from stammtisch.engine.klubnacht.fast import action_keys, key_action, play_key
+from stammtisch.engine.klubnacht.fast import key_action, play_key
 from stammtisch.engine.klubnacht.scoring import leader, score
 from stammtisch.engine.protocol import Game, Seat
 
@@ -64,7 +66,7 @@ class StrongBot:
 
     def choose(self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random) -> Any:
         """The most visited action at the root after the search."""
-        keys = action_keys(state)
+        keys = search_keys(state)
         if len(keys) == 1:
             return key_action(state, keys[0])
         root = self.search(state, seat, rng)
@@ -78,7 +80,7 @@ class StrongBot:
         no longer change which action is the most visited: the choice is the budget's.
         """
         root = Node(1 - seat)
-        choices = len(action_keys(state))
+        choices = len(search_keys(state))
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         for done in range(1 << 62):
             if deadline is None:
@@ -96,7 +98,7 @@ class StrongBot:
         """One descent, expansion, playout and update on a determinised night."""
         node, path = root, [root]
         while not sample.over:
-            keys = action_keys(sample)
+            keys = search_keys(sample)
             untried = [key for key in keys if key not in node.children]
             for key in keys:
                 child = node.children.get(key)
