@@ -38,6 +38,11 @@ from stammtisch.cli import album  # noqa: E402
 app.add_typer(album.app, name="album")
 
 
+from stammtisch.cli import db  # noqa: E402
+
+app.add_typer(db.app, name="db")
+
+
 def main() -> None:
     """Entry point of the console script."""
     app()
