@@ -23,6 +23,7 @@ def test_defaults_are_filled_in() -> None:
         "solo_cards": False,
         "alt_draft": False,
         "winter_park": False,
+        "coaches": False,
     }
 
 
@@ -48,7 +49,8 @@ def test_defaults_are_filled_in() -> None:
         ({"players": 1, "difficulty": 6}, "from 0 to 5"),
         ({"players": 3, "solo_cards": True}, "solo games only"),
         ({"winter_park": "yes"}, "true or false"),
-        ({"coaches": True}, "Unknown option(s) coaches"),
+        ({"coaches": "on"}, "'coaches' must be true or false"),
+        ({"coach": True}, "Unknown option(s) coach"),
     ],
 )
 def test_bad_options_fail_with_a_clear_message(options: dict[str, object], message: str) -> None:

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 from stammtisch.engine.protocol import GameError
 
-VERBS = ("pile", "pick", "redraw", "remove", "done", "choose")
-"""pile A|B|C · pick CARD · redraw · remove CARD · done · choose OPTION"""
-_WITH_ARGUMENT = ("pile", "pick", "remove", "choose")
+VERBS = ("coach", "pile", "pick", "redraw", "remove", "done", "choose")
+"""coach COACH · pile A|B|C · pick CARD · redraw · remove CARD · done · choose OPTION"""
+_WITH_ARGUMENT = ("coach", "pile", "pick", "remove", "choose")
 
 
 @dataclass(frozen=True, slots=True, order=True)

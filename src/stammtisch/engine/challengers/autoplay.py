@@ -16,6 +16,12 @@ Match decisions
   strongest to the top (base power; ties by card key).
 - place (Winter Park): keep same names together, a normal seat first, then the first frozen seat
   that fits (the engine offers only places that still seat the whole stack).
+- coach (an active coach's power, offered only when it can help now): use it, except the
+  Rotation Manager, kept until the stack would not fit; Archivist fetches the strongest card,
+  Comeback Kid the strongest bench card, Video Analyst orders like reorder (coaching.py).
+
+Coach choice (table option `coaches`): keep the offered coach of the highest `value` in
+data/coaches.toml, ties the first dealt.
 
 Deck phase (see `draft_value`)
 - pile: the highest level offered.  pick: the highest draft value.  redraw: never.
@@ -126,6 +132,10 @@ def choose(
         return candidates[scores.index(max(scores))]
     if kind == "search":
         return search([c[0] for c in candidates], data[0], base)
+    if kind == "coach":
+        from stammtisch.engine.challengers.coaching import auto_choice
+
+        return auto_choice(candidates, data, chooser, sides, base)
     return candidates[0]
 
 

@@ -72,6 +72,7 @@ class Side:
         "cnt_base",
         "cnt_level",
         "cnt_set",
+        "coach",
         "deck",
         "def_base",
         "def_set",
@@ -81,6 +82,7 @@ class Side:
         "flag_bonus",
         "flag_loss",
         "frozen",
+        "hook",
         "immediate",
         "index",
         "next_bonus",
@@ -89,6 +91,7 @@ class Side:
         "seats",
         "self_bonus",
         "stack",
+        "temp",
         "trophies",
     )
 
@@ -127,6 +130,9 @@ class Side:
         self.atk_base = ZERO_BASES
         self.def_base = ZERO_BASES
         self.flag_bonus = 0
+        self.coach = -1  # the coach's index (coaching.py), -1 without one
+        self.hook = 0  # when its unused active power is offered (coaches.HOOK_*), 0: never
+        self.temp = 0  # a coach's flag bonus that lasts until this attack ends
         (self.self_bonus, self.bench_bonus, self.immediate, self.flag_loss, self.capture) = effects
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Side:
@@ -157,6 +163,7 @@ class Side:
             copy.atk_set, copy.def_set = list(self.atk_set), list(self.def_set)
             copy.atk_base, copy.def_base = list(self.atk_base), list(self.def_base)
         copy.flag_bonus = self.flag_bonus
+        copy.coach, copy.hook, copy.temp = self.coach, self.hook, self.temp
         memo[id(self)] = copy
         return copy
 

@@ -92,6 +92,10 @@ def resolve(
         from stammtisch.engine.challengers.placement import place_group
 
         place_group(m, chooser, candidate)
+    elif kind == "coach":
+        from stammtisch.engine.challengers.coaching import resolve as use_coach
+
+        use_coach(m, chooser, candidate, data)
     else:
         raise AssertionError(kind)
 

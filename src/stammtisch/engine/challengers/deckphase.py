@@ -1,13 +1,15 @@
-"""A player's deck phase: choose a pile, draw, pick (one redraw), when-picked effects, remove."""
+"""A player's deck phase: keep a coach (round 1), choose a pile, draw, pick (one redraw), remove."""
 
 from __future__ import annotations
 
 from stammtisch.engine.challengers.board import KEY, LEVEL
 from stammtisch.engine.challengers.catalogue import PILE_LEVELS
+from stammtisch.engine.challengers.coaching import COACH_KEY, extra_draw
 from stammtisch.engine.challengers.decide import combos
 from stammtisch.engine.challengers.rules_data import rules
 from stammtisch.engine.challengers.state import (
     CHOOSE_PILE,
+    COACH,
     DONE,
     IDLE,
     PICK,
@@ -28,11 +30,32 @@ def _me(player: Player) -> frozenset[int]:
 
 
 def begin(state: State, player: Player) -> None:
-    """Start a player's deck phase of the current round."""
+    """Start a player's deck phase of the current round (first keeping a coach, if dealt)."""
     player.offers = rules().offers[state.round - 1]
     player.redraw_used = False
     player.drawn = []
     player.decision = None
+    if player.coaches and player.coach < 0:
+        player.stage = COACH
+        state.record(
+            "coaches_dealt",
+            {"seat": player.seat, "coaches": [COACH_KEY[c] for c in player.coaches]},
+            _me(player),
+        )
+        return
+    _choose_or_draw(state, player)
+
+
+def choose_coach(state: State, player: Player, coach: int) -> None:
+    """Keep one of the dealt coaches (secret until the first match phase), then draft."""
+    player.coach = coach
+    state.record("coach_chosen", {"seat": player.seat})
+    state.record("coach_chosen_was", {"seat": player.seat, "coach": COACH_KEY[coach]}, _me(player))
+    _choose_or_draw(state, player)
+
+
+def _choose_or_draw(state: State, player: Player) -> None:
+    """Ask for a pile, or draw at once when the round offers only one."""
     if len(player.offers) == 1:
         choose_pile(state, player, player.offers[0])
     else:
@@ -72,7 +95,10 @@ def choose_pile(state: State, player: Player, level: str) -> None:
     rule = rules()
     player.pile = PILE_LEVELS.index(level)
     keep = rule.keep[level]
-    player.drawn = _draw(state, player.pile, rule.alt_draw if options["alt_draft"] else rule.draw)
+    count = rule.alt_draw if options["alt_draft"] else rule.draw
+    if state.coaches_revealed:  # a secret coach may not show in round 1's public draw sizes
+        count += extra_draw(player.coach)
+    player.drawn = _draw(state, player.pile, count)
     player.random_left = 1 if options["alt_draft"] and keep == 2 else 0
     player.picks_left = keep - player.random_left
     player.stage = PICK

@@ -10,12 +10,14 @@ from stammtisch.engine.challengers import deckphase, tournament
 from stammtisch.engine.challengers.actions import Action, parse
 from stammtisch.engine.challengers.board import KEY
 from stammtisch.engine.challengers.catalogue import catalogue
+from stammtisch.engine.challengers.coaching import COACH_KEY
 from stammtisch.engine.challengers.decide import answer
 from stammtisch.engine.challengers.match_state import Match
 from stammtisch.engine.challengers.options import normalize_options
 from stammtisch.engine.challengers.setup import new_state
 from stammtisch.engine.challengers.state import (
     CHOOSE_PILE,
+    COACH,
     DECK,
     FINAL,
     FINAL_DECK,
@@ -54,6 +56,8 @@ def _deck_actions(player: Player) -> list[Action]:
     """A player's actions in a deck phase, in a stable order."""
     if player.decision is not None:
         return [Action("choose", label) for label in player.decision.labels]
+    if player.stage == COACH:
+        return [Action("coach", COACH_KEY[coach]) for coach in player.coaches]
     if player.stage == CHOOSE_PILE:
         return [Action("pile", level) for level in player.offers]
     if player.stage == PICK:
@@ -127,6 +131,8 @@ class ChallengersGame:
             return GameError("not_your_turn", f"Seat {seat} has nothing to do right now.")
         if action.verb in ("pick", "remove") and action.arg not in catalogue().by_key:
             return GameError("unknown_card", f"There is no card called {action.arg!r}.")
+        if action.verb == "coach" and action.arg not in COACH_KEY:
+            return GameError("unknown_coach", f"There is no coach called {action.arg!r}.")
         allowed = ", ".join(a.text() for a in legal[:12])
         return GameError(
             "illegal_action", f"'{action.text()}' is not possible now. Possible: {allowed}."
@@ -154,6 +160,8 @@ class ChallengersGame:
                 return
             assert player.decision is not None
             deckphase.answer_pick_decision(state, player, player.decision.labels.index(arg))
+        elif verb == "coach":
+            deckphase.choose_coach(state, player, COACH_KEY.index(arg))
         elif verb == "pile":
             deckphase.choose_pile(state, player, arg)
         elif verb == "pick":

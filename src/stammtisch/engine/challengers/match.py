@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from stammtisch.engine.challengers import coaching
 from stammtisch.engine.challengers.board import (
     KEY,
     LEVEL,
@@ -28,6 +29,10 @@ from stammtisch.engine.challengers.match_state import (
     BENCH,
     CAPTURE,
     COMPARE,
+    FLAG_LOSS,
+    HOOK_EMPTY,
+    HOOK_SHORT,
+    HOOK_TAKEN,
     PLACE,
     REVEAL,
     EventRecord,
@@ -202,6 +207,10 @@ def _duel(m: Match) -> None:
         attack, defence, dirty = m.attack, m.defence, m.dirty
         while True:
             if not deck:
+                if side.hook == HOOK_EMPTY:
+                    m.attack, m.defence, m.dirty = attack, defence, dirty
+                    if not coaching.on_empty(m, side):
+                        return
                 _deck_empty(m, side)
                 return
             card = deck.pop()
@@ -235,7 +244,15 @@ def _duel(m: Match) -> None:
                 m.attack, m.defence = attack, defence
                 _log_attack(m, side, other)
             if attack >= defence:
+                if other.hook == HOOK_TAKEN or other.temp:
+                    m.attack, m.defence, m.dirty = attack, defence, dirty
+                    if not coaching.on_taken(m, other):
+                        return
                 break
+            if side.hook == HOOK_SHORT:
+                m.attack, m.defence, m.dirty = attack, defence, dirty
+                if not coaching.on_short(m, side):
+                    return
         m.step = BENCH
         effect = other.flag_loss[other.stack[-1]]
         if effect is not None:
@@ -300,8 +317,17 @@ def run(m: Match) -> None:
                 continue
             side = sides[m.att]
             if not _compare(m, side, side.stack[-1]):
+                if side.hook == HOOK_SHORT and not coaching.on_short(m, side):
+                    continue
                 m.step = REVEAL
                 continue
+            holder = sides[m.flag]
+            if (holder.hook == HOOK_TAKEN or holder.temp) and not coaching.on_taken(m, holder):
+                continue
+            if not _flag_lost(m):
+                continue
+            step = BENCH
+        elif step == FLAG_LOSS:
             if not _flag_lost(m):
                 continue
             step = BENCH

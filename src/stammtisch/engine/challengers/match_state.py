@@ -14,6 +14,14 @@ COMPARE: Final = 1
 BENCH: Final = 2
 CAPTURE: Final = 3
 PLACE: Final = 4
+FLAG_LOSS: Final = 5
+"""The attack has taken the flag and the defender's coach was not used: flag loss, bench."""
+
+HOOK_SHORT: Final = 1
+HOOK_TAKEN: Final = 2
+HOOK_EMPTY: Final = 3
+"""When a side's unused active coach is offered (Side.hook; see coaching.py): its attack fell
+short after a reveal; its flag would be taken; it must reveal and its deck is empty."""
 
 ROBOT_SEAT: Final = -1
 """The seat number the robot has in events and views (it is not a seat of the table)."""

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from stammtisch.engine.challengers.catalogue import catalogue
+from stammtisch.engine.challengers.coaches import coach_set
 from stammtisch.engine.challengers.rules_data import rules
 from stammtisch.engine.protocol import Event
 
@@ -18,6 +19,16 @@ def _name(key: str) -> str:
 def _names(keys: Iterable[str]) -> str:
     """Card names joined."""
     return ", ".join(_name(key) for key in keys) or "nothing"
+
+
+def _coach(key: str) -> str:
+    """A coach's English name, marked as a house coach."""
+    return f"{coach_set().coaches[coach_set().by_key[key]].name['en']} (house coach)"
+
+
+def _coaches(keys: Iterable[str]) -> str:
+    """Coach names joined."""
+    return ", ".join(_coach(key) for key in keys)
 
 
 def _who(seat: int) -> str:
@@ -112,6 +123,20 @@ _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
         + " | fans "
         + ", ".join(f"{_who(int(s))} {f}" for s, f in d["fans"].items())
     ),
+    "coaches_dealt": lambda d: f"  ({_who(d['seat'])} is dealt {_coaches(d['coaches'])})",
+    "coach_chosen": lambda d: f"{_who(d['seat'])} keeps a coach",
+    "coach_chosen_was": lambda d: f"  ({_who(d['seat'])} keeps {_coach(d['coach'])})",
+    "coaches_revealed": lambda d: (
+        "coaches: " + ", ".join(f"{_who(int(s))} {_coach(c)}" for s, c in d["coaches"].items())
+    ),
+    "coach_used": lambda d: (
+        f"   {_who(d['seat'])} uses {_coach(d['coach'])}"
+        + (f" (+{d['bonus']})" if "bonus" in d else "")
+    ),
+    "coach_card_to_bottom": lambda d: (
+        f"   {_who(d['seat'])} puts a card under the deck ({_coach(d['coach'])})"
+    ),
+    "coach_fans": lambda d: f"   {_who(d['seat'])} gains {d['fans']} fan(s) ({_coach(d['coach'])})",
     "game_over": lambda d: (
         f"== Game over ({d['reason']}): ranking "
         + " > ".join("/".join(_who(s) for s in group) for group in d["ranking"])
@@ -124,7 +149,10 @@ def line(event: Event) -> str | None:
     """One readable line for an event (None for events this log leaves out)."""
     data = {**event.data}
     if event.kind == "decision":
-        return f"   ({_who(data['seat'])} decides {data['decision']}: {', '.join(data['options'])})"
+        what = data["decision"]
+        if "coach" in data:
+            what += f" of {_coach(data['coach'])}"
+        return f"   ({_who(data['seat'])} decides {what}: {', '.join(data['options'])})"
     if event.kind == "decision_answered":
         return f"   ({_who(data['seat'])} chooses {data['choice']})"
     render = _LINES.get(event.kind)

@@ -16,6 +16,7 @@ DEFAULTS: dict[str, Any] = {
     "solo_cards": False,
     "alt_draft": False,
     "winter_park": False,
+    "coaches": False,
 }
 """Every option with its default."""
 
@@ -116,4 +117,5 @@ def normalize_options(options: Mapping[str, Any]) -> dict[str, Any]:
         "solo_cards": solo_cards,
         "alt_draft": _flag(merged, "alt_draft"),
         "winter_park": _flag(merged, "winter_park"),
+        "coaches": _flag(merged, "coaches"),
     }

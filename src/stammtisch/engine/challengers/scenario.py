@@ -1,4 +1,4 @@
-"""One match from a scenario (fixed decks, round, beginner, trophies, piles, answers).
+"""One match from a scenario (fixed decks, round, beginner, trophies, piles, coaches, answers).
 
 The scenario format is documented in docs/scenarios.md. The match runs on the same loop as a
 tournament's; decisions take the scenario's answers in order, then the auto-play policy.
@@ -10,9 +10,10 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from stammtisch.engine.challengers import autoplay
+from stammtisch.engine.challengers import autoplay, coaching
 from stammtisch.engine.challengers.board import KEY
 from stammtisch.engine.challengers.catalogue import PILE_LEVELS, catalogue
+from stammtisch.engine.challengers.coaching import COACH_KEY
 from stammtisch.engine.challengers.decide import answer
 from stammtisch.engine.challengers.match import new_match, new_side, run, start
 from stammtisch.engine.challengers.match_state import ROBOT_SEAT, EventRecord, Match
@@ -30,6 +31,7 @@ FIELDS = (
     "robot",
     "answers",
     "seed",
+    "coach",
 )
 
 
@@ -82,6 +84,22 @@ def _seat_or_none(spec: Mapping[str, Any], name: str) -> int | None:
     return value
 
 
+def _coaches(spec: Mapping[str, Any], robot: int | None) -> list[int]:
+    """Per seat the coach's index (-1: none); the robot never has one."""
+    chosen = _pair(spec, "coach", [None, None])
+    found = []
+    for seat, key in enumerate(chosen):
+        if key is None:
+            found.append(-1)
+            continue
+        if not isinstance(key, str) or key not in COACH_KEY:
+            raise _bad(f"'coach' names coaches by key ({', '.join(COACH_KEY)}) or null.")
+        if robot == seat:
+            raise _bad("The robot has no coach.")
+        found.append(COACH_KEY.index(key))
+    return found
+
+
 def _beginner(
     spec: Mapping[str, Any], trophies: list[list[int]], rng: random.Random, round_number: int
 ) -> tuple[int, bool]:
@@ -98,7 +116,7 @@ def _beginner(
 def build(
     spec: Mapping[str, Any], events: list[Any] | None
 ) -> tuple[Match, list[list[str]], int, bool]:
-    """The match of a scenario, its answers per seat and who begins."""
+    """The match of a scenario (started, coaches in place), its answers per seat, who began."""
     if not isinstance(spec, Mapping):
         raise _bad("A scenario must be a JSON object.")
     unknown = sorted(set(spec) - set(FIELDS))
@@ -139,7 +157,15 @@ def build(
     piles = Piles(stacks, rules().discard_capacity, rng)
     match = new_match(sides, round_number, park=0, piles=piles, box=[], events=events)
     beginner, toss = _beginner(spec, trophies, rng, round_number)
+    start(match, beginner, toss=toss)
+    for side, coach in zip(sides, _coaches(spec, robot), strict=True):
+        coaching.equip(match, side, coach)
     return match, [list(seat_answers) for seat_answers in answers], beginner, toss
+
+
+def _source(source: int) -> str:
+    """The card (or coach) a decision comes from."""
+    return KEY[source] if source >= 0 else f"coach {COACH_KEY[-1 - source]}"
 
 
 def _answer_pending(match: Match, answers: list[list[str]]) -> None:
@@ -153,7 +179,7 @@ def _answer_pending(match: Match, answers: list[list[str]]) -> None:
         if wanted not in decision.labels:
             raise _bad(
                 f"Seat {decision.chooser} answered {wanted!r} to {decision.kind} of"
-                f" {KEY[decision.source]}; the options are {', '.join(decision.labels)}."
+                f" {_source(decision.source)}; the options are {', '.join(decision.labels)}."
             )
         answer(match, decision.labels.index(wanted))
         return
@@ -172,12 +198,13 @@ def _answer_pending(match: Match, answers: list[list[str]]) -> None:
 def run_scenario(spec: Mapping[str, Any]) -> tuple[Match, list[EventRecord]]:
     """Play a scenario's match to its end; the finished match and its event records."""
     events: list[EventRecord] = []
-    match, answers, beginner, toss = build(spec, events)
-    start(match, beginner, toss=toss)
+    match, answers, _, _ = build(spec, events)
     run(match)
     while match.pending is not None:
         _answer_pending(match, answers)
         run(match)
+    for side in match.sides:
+        coaching.after_match(match, side, side.index == match.winner)
     return match, events
 
 

@@ -1,4 +1,4 @@
-"""A new tournament from options and a seed: sets, piles, starter decks, robot, trophy stacks."""
+"""A new tournament from options and a seed: sets, piles, starters, robot, trophies, coaches."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from stammtisch.engine.challengers.catalogue import PILE_LEVELS, catalogue
+from stammtisch.engine.challengers.coaching import deal
 from stammtisch.engine.challengers.options import optional_sets
 from stammtisch.engine.challengers.piles import Piles
 from stammtisch.engine.challengers.rules_data import rules
@@ -99,6 +100,9 @@ def new_state(options: Mapping[str, Any], seed: int) -> State:
         box=[],
         trophy_stacks=trophy_stacks(rule.parks[players_count], rng),
     )
+    if options["coaches"]:
+        for player, dealt in zip(players, deal(players_count, rng), strict=True):
+            player.coaches = dealt
     state.universe = dict(Counter(all_cards(state)))
     return state
 

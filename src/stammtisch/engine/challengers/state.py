@@ -13,8 +13,8 @@ from stammtisch.engine.protocol import Outcome
 Trophy = tuple[int, int]
 """(round number, fans) of one trophy."""
 
-# Deck-phase stages of a player.
-IDLE, CHOOSE_PILE, PICK, REMOVE, DONE = "idle", "pile", "pick", "remove", "done"
+# Deck-phase stages of a player (COACH: keeping one of the dealt coaches, before round 1's draw).
+IDLE, COACH, CHOOSE_PILE, PICK, REMOVE, DONE = "idle", "coach", "pile", "pick", "remove", "done"
 
 # Phases of the tournament.
 DECK, MATCHES, FINAL_DECK, FINAL, OVER = "deck", "matches", "final_deck", "final", "over"
@@ -46,6 +46,8 @@ class Player:
     random_left: int = 0
     redraw_used: bool = False
     decision: PickDecision | None = None
+    coaches: tuple[int, ...] = ()
+    coach: int = -1
 
     def total_fans(self) -> int:
         """Fans from effects plus the fans of all trophies."""
@@ -95,6 +97,11 @@ class State:
     def solo(self) -> bool:
         """A solo game against the robot."""
         return len(self.players) == 1
+
+    @property
+    def coaches_revealed(self) -> bool:
+        """Kept coaches are public once the first match phase begins."""
+        return self.round > 1 or self.phase != DECK
 
     @property
     def open_fans(self) -> bool:

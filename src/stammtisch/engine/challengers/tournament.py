@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from stammtisch.engine.challengers import deckphase
+from stammtisch.engine.challengers import coaching, deckphase
 from stammtisch.engine.challengers.board import Side
 from stammtisch.engine.challengers.match import new_match, new_side, run, start
 from stammtisch.engine.challengers.match_state import ROBOT_SEAT, Match
@@ -80,6 +80,9 @@ def _open_match(state: State, park: int, pair: list[Player | Robot]) -> Match:
     )
     beginner, toss = _beginner(state, pair)
     start(match, beginner, toss=toss)
+    for who, side in zip(pair, sides, strict=True):
+        if isinstance(who, Player) and who.coach >= 0:
+            coaching.equip(match, side, who.coach)
     return match
 
 
@@ -98,6 +101,9 @@ def start_matches(state: State) -> None:
     final = state.phase == FINAL_DECK
     state.phase = FINAL if final else MATCHES
     parks = 1 if final else rules().parks[len(state.players)]
+    if state.round == 1 and state.options["coaches"]:
+        coaches = {p.seat: coaching.COACH_KEY[p.coach] for p in state.players if p.coach >= 0}
+        state.record("coaches_revealed", {"coaches": coaches})
     state.matches = [_open_match(state, park, participants(state, park)) for park in range(parks)]
     advance_matches(state)
 
@@ -119,6 +125,7 @@ def _settle(state: State, park: int, match: Match) -> None:
     pair = participants(state, park)
     winner = pair[match.winner]
     for who, side in zip(pair, match.sides, strict=True):
+        coaching.after_match(match, side, who is winner)
         who.deck = sorted(side.cards())
         if isinstance(who, Player):
             who.fans += side.fans

@@ -6,6 +6,7 @@ from typing import Any
 
 from stammtisch.engine.challengers.board import KEY, Side, attack_sum, defence_power
 from stammtisch.engine.challengers.catalogue import PILE_LEVELS
+from stammtisch.engine.challengers.coaching import COACH_KEY
 from stammtisch.engine.challengers.match_state import ROBOT_SEAT, Match
 from stammtisch.engine.challengers.state import OVER, Player, State
 
@@ -35,6 +36,8 @@ def _side_view(side: Side, holds_flag: bool, placing: list[list[int]]) -> dict[s
         "placing": [_keys(group) for group in placing],
         "next_bonus": side.next_bonus,
         "trophies": side.trophies,
+        "coach": COACH_KEY[side.coach] if side.coach >= 0 else None,
+        "coach_ready": side.hook != 0,
     }
 
 
@@ -73,6 +76,10 @@ def _player_view(state: State, player: Player, seat: int | None) -> dict[str, An
     if state.open_fans or mine:
         entry["fans"] = player.total_fans()
         entry["trophy_fans"] = [list(t) for t in sorted(player.trophies)]
+    if state.options["coaches"]:
+        entry["has_coach"] = player.coach >= 0
+        shown = player.coach >= 0 and (mine or state.coaches_revealed)
+        entry["coach"] = COACH_KEY[player.coach] if shown else None
     return entry
 
 
@@ -106,6 +113,9 @@ def _own(state: State, player: Player) -> dict[str, Any]:
         "redraw_used": player.redraw_used,
         "decision": None,
     }
+    if player.coaches:
+        own["coach"] = COACH_KEY[player.coach] if player.coach >= 0 else None
+        own["coach_offer"] = [COACH_KEY[c] for c in player.coaches] if player.coach < 0 else []
     if player.decision is not None:
         card = player.decision.card
         own["decision"] = {
@@ -121,12 +131,15 @@ def _own(state: State, player: Player) -> dict[str, Any]:
             and match is not None
             and match.sides[decision.chooser].seat == player.seat
         ):
+            source = decision.source
             own["decision"] = {
                 "kind": decision.kind,
-                "card": KEY[decision.source],
+                "card": KEY[source] if source >= 0 else None,
                 "options": list(decision.labels),
                 "shown": _keys(decision.shown),
             }
+            if source < 0:  # a coach's decision
+                own["decision"]["coach"] = COACH_KEY[-1 - source]
     return own
 
 
