@@ -1,23 +1,30 @@
 """Load: N concurrent Klubnacht games driven through the JSON API by scripted clients.
 
-Starts `stammtisch serve` (one process; SQLite in a temporary folder, or the database of
---database-url) unless --url is given, signs up one member per game (members sit in a ring: each
-plays two games, one against each neighbour, well inside the limit of three), starts the games
-by challenge and accept, then lets every game's scripted players act at an offered total rate for a
-fixed time (a finished game is followed by a new one). Prints one line: offered and achieved
-actions/s, p50/p99 latency of the actions, and the CPU time per action of the server and of
-this load generator.
+Starts `stammtisch serve` (--processes of them; SQLite in a temporary folder, or the database of
+--database-url, with --redis-url to share live updates) unless --url is given, signs up one
+member per game (members sit in a ring: each plays two games, one against each neighbour, well
+inside the limit of three; member i talks to process i mod N, so with two processes the two
+members of every game sit on different processes), starts the games by challenge and accept,
+then lets every game's scripted players act at an offered total rate for a fixed time (a
+finished game is followed by a new one). Prints one line: offered and achieved actions/s,
+p50/p99 latency of the actions, the CPU time per action of the server processes, of the
+database's backends serving them (PostgreSQL) and of this load generator, and the load average
+at the start and end of the measured window.
 
 The players speak HTTP/1.1 over raw keep-alive sockets (one per member), so the load generator
 stays cheap next to the server it measures.
 
     python bench/load_klubnacht.py --games 200 --rate 300 --seconds 30
+    python bench/load_klubnacht.py --games 1000 --rate 600 --seconds 30 --processes 2 \
+        --database-url postgresql+psycopg://postgres@127.0.0.1:5432/bench_load \
+        --redis-url redis://127.0.0.1:6379/5
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -118,13 +125,19 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_server(folder: Path, database_url: str | None) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(
+    folder: Path, database_url: str | None, redis_url: str | None = None, index: int = 0
+) -> tuple[subprocess.Popen[bytes], str]:
+    """Start one `stammtisch serve` process and wait until it answers."""
     port = free_port()
     env = {**os.environ, "STAMMTISCH_DATA_DIR": str(folder), "STAMMTISCH_PORT": str(port)}
     env.pop("STAMMTISCH_DATABASE_URL", None)
+    env.pop("STAMMTISCH_REDIS_URL", None)
     if database_url:
         env["STAMMTISCH_DATABASE_URL"] = database_url
-    log = (folder / "server.log").open("wb")
+    if redis_url:
+        env["STAMMTISCH_REDIS_URL"] = redis_url
+    log = (folder / f"server{index}.log").open("wb")
     process = subprocess.Popen(
         [sys.executable, "-m", "stammtisch", "serve"], env=env, stdout=log, stderr=log
     )
@@ -227,41 +240,101 @@ async def drive(
         actor = body["to_act"][0] if body["to_act"] else -1
 
 
-async def cpu_meter(server_pid: int | None, begin: float, end: float) -> tuple[float, float]:
-    """CPU seconds the server and this load generator use between `begin` and `end`."""
+def cpu_of(pids: list[int]) -> dict[int, float]:
+    """CPU seconds each of these processes used so far (one that is gone is left out)."""
+    used = {}
+    for pid in pids:
+        with contextlib.suppress(FileNotFoundError, ProcessLookupError):
+            used[pid] = cpu_seconds(pid)
+    return used
+
+
+def cpu_since(before: dict[int, float], pids: list[int]) -> float:
+    """CPU seconds these processes used since `before` (one started since counts all of its)."""
+    return sum(now - before.get(pid, 0.0) for pid, now in cpu_of(pids).items())
+
+
+def database_backends(database_url: str | None) -> list[int]:
+    """The PostgreSQL backends connected to the bench's database (their CPU is the database's
+    work for the bench; the cluster's shared writer processes are left out)."""
+    if not database_url or not database_url.startswith("postgresql"):
+        return []
+    import psycopg
+
+    plain = database_url.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(plain) as connection:
+        rows = connection.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
+            " AND pid <> pg_backend_pid()"
+        ).fetchall()
+    return [int(pid) for (pid,) in rows]
+
+
+@dataclass
+class Meter:
+    """What the measured window cost: CPU seconds of servers, database and this generator."""
+
+    server: float = float("nan")
+    database: float = float("nan")
+    own: float = float("nan")
+    load: tuple[float, float] = (float("nan"), float("nan"))
+
+
+async def cpu_meter(
+    server_pids: list[int], database_url: str | None, begin: float, end: float
+) -> Meter:
+    """CPU seconds the servers, their database backends and this load generator use between
+    `begin` and `end`, and the 1-minute load average at both ends."""
     await asyncio.sleep(begin - time.perf_counter())
-    server, own = cpu_seconds(server_pid) if server_pid else float("nan"), time.process_time()
+    load = os.getloadavg()[0]
+    server, own = cpu_of(server_pids), time.process_time()
+    database = cpu_of(database_backends(database_url))
     await asyncio.sleep(end - time.perf_counter())
-    server = cpu_seconds(server_pid) - server if server_pid else float("nan")
-    return server, time.process_time() - own
+    meter = Meter(load=(load, os.getloadavg()[0]))
+    meter.own = time.process_time() - own
+    if server_pids:
+        meter.server = cpu_since(server, server_pids)
+    if database_url and database_url.startswith("postgresql"):
+        meter.database = cpu_since(database, database_backends(database_url))
+    return meter
 
 
 async def run(
-    url: str, games: int, rate: float, seconds: float, server_pid: int | None
-) -> tuple[Stats, float, float]:
-    """Set up the games, drive them; returns the stats and the CPU seconds the server and this
-    load generator used meanwhile."""
+    urls: list[str],
+    games: int,
+    rate: float,
+    seconds: float,
+    server_pids: list[int],
+    database_url: str | None,
+) -> tuple[Stats, Meter]:
+    """Set up the games, drive them; returns the stats and what the measured window cost."""
     limits = asyncio.Semaphore(16)
     tag = f"{os.getpid() % 10000}"
     names = [f"m{tag}_{i}" for i in range(max(games, 3))]
-    members = await asyncio.gather(*(sign_up(url, name, limits) for name in names))
+    homes = [urls[i % len(urls)] for i in range(len(names))]
+    members = await asyncio.gather(
+        *(sign_up(homes[i], name, limits) for i, name in enumerate(names))
+    )
     pairs = [(i, (i + 1) % len(names)) for i in range(games)]
-    tables = [[Player(url, *members[a]), Player(url, *members[b])] for a, b in pairs]
+    tables = [[Player(homes[a], *members[a]), Player(homes[b], *members[b])] for a, b in pairs]
     opponents = [names[b] for _, b in pairs]
-    game_ids = await asyncio.gather(*(new_game(tables[i], opponents[i]) for i in range(games)))
+    game_ids = []
+    for start in range(0, games, 100):
+        batch = range(start, min(start + 100, games))
+        game_ids += await asyncio.gather(*(new_game(tables[i], opponents[i]) for i in batch))
     stats = Stats()
     interval = games / rate
     begin = time.perf_counter() + interval
     timing = (interval, begin, begin + seconds)
-    meter = asyncio.create_task(cpu_meter(server_pid, begin, begin + seconds))
+    meter = asyncio.create_task(cpu_meter(server_pids, database_url, begin, begin + seconds))
     await asyncio.gather(
         *(drive(i, tables[i], opponents[i], game_ids[i], timing, stats) for i in range(games))
     )
-    cpu, own = await meter
+    measured = await meter
     for table in tables:
         for player in table:
             player.close()
-    return stats, cpu, own
+    return stats, measured
 
 
 def event_loop_run(main: Coroutine[Any, Any, T]) -> T:
@@ -278,31 +351,48 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="concurrent games")
     parser.add_argument("--rate", type=float, default=300.0, help="offered actions per second")
     parser.add_argument("--seconds", type=float, default=30.0, help="measured time")
-    parser.add_argument("--url", help="an already running server (default: start one)")
+    parser.add_argument("--url", help="an already running server (default: start them)")
+    parser.add_argument("--processes", type=int, default=1, help="server processes to start")
     parser.add_argument(
-        "--database-url", help="the started server's database (default: SQLite in a temp folder)"
+        "--database-url", help="the started servers' database (default: SQLite in a temp folder)"
     )
+    parser.add_argument("--redis-url", help="the started servers' Redis (needed for 2 or more)")
     args = parser.parse_args()
+    if args.processes > 1 and not (args.database_url and args.redis_url):
+        raise SystemExit("several processes share a database server and Redis: give both URLs")
     with tempfile.TemporaryDirectory() as folder:
-        started = None if args.url else start_server(Path(folder), args.database_url)
-        url = started[1] if started else args.url
+        started = (
+            []
+            if args.url
+            else [
+                start_server(Path(folder), args.database_url, args.redis_url, i)
+                for i in range(args.processes)
+            ]
+        )
+        urls = [url for _, url in started] or [args.url]
         try:
-            pid = started[0].pid if started else None
-            stats, cpu, own = event_loop_run(run(url, args.games, args.rate, args.seconds, pid))
+            pids = [process.pid for process, _ in started]
+            stats, meter = event_loop_run(
+                run(urls, args.games, args.rate, args.seconds, pids, args.database_url)
+            )
         finally:
-            if started is not None:
-                started[0].send_signal(signal.SIGTERM)
-                started[0].wait(timeout=30)
+            for process, _ in started:
+                process.send_signal(signal.SIGTERM)
+            for process, _ in started:
+                process.wait(timeout=30)
     latencies = sorted(stats.latencies)
     p50 = statistics.median(latencies) * 1000 if latencies else float("nan")
     p99 = latencies[int(len(latencies) * 0.99) - 1] * 1000 if latencies else float("nan")
     errors = ",".join(f"{k}={v}" for k, v in sorted(stats.errors.items())) or "none"
+    count = max(len(latencies), 1)
     print(
-        f"load_klubnacht: games={args.games} offered={args.rate:.0f}/s "
+        f"load_klubnacht: processes={len(urls)} games={args.games} offered={args.rate:.0f}/s "
         f"achieved={len(latencies) / args.seconds:.1f} actions/s p50={p50:.1f}ms p99={p99:.1f}ms "
         f"actions={len(latencies)} finished_games={stats.games_finished} errors={errors} "
-        f"server_cpu={1000 * cpu / max(len(latencies), 1):.2f}ms/action "
-        f"client_cpu={1000 * own / max(len(latencies), 1):.2f}ms/action"
+        f"server_cpu={1000 * meter.server / count:.2f}ms/action "
+        f"database_cpu={1000 * meter.database / count:.2f}ms/action "
+        f"client_cpu={1000 * meter.own / count:.2f}ms/action "
+        f"load={meter.load[0]:.2f}->{meter.load[1]:.2f}"
     )
 
 
