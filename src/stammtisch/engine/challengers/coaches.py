@@ -8,29 +8,31 @@ from functools import cache
 from typing import Any
 
 from stammtisch.engine.challengers.catalogue import DataError, _translations, catalogue, read_data
-from stammtisch.engine.challengers.match_state import HOOK_EMPTY, HOOK_SHORT, HOOK_TAKEN
+from stammtisch.engine.challengers.match_state import HOOK_SHORT, HOOK_TAKEN
 
 PASSIVE_KINDS: dict[str, dict[str, type]] = {
     "flag_base_bonus": {"bases": list, "amount": int},
+    "attack_base_bonus": {"bases": list, "amount": int},
     "attack_set_bonus": {"set": str, "amount": int},
+    "defence_set_bonus": {"set": str, "amount": int},
     "bench_seats": {"seats": int},
     "extra_draw": {"cards": int},
     "fans_after_loss": {"fans": int},
-    "weakest_to_bottom": {},
-    "late_flag_bonus": {"from_round": int, "amount": int},
+    "weakest_to_bottom": {"count": int},
+    "flag_bonus": {"amount": int},
 }
 """Passive effect kinds and their parameters."""
 
 
 ACTIVE_KINDS: dict[str, tuple[int, dict[str, type]]] = {
     "flag_bonus_this_attack": (HOOK_TAKEN, {"amount": int}),
-    "flag_counts_under": (HOOK_TAKEN, {}),
-    "clear_bench_seat": (HOOK_TAKEN, {"free_at_most": int}),
-    "reorder_top": (HOOK_TAKEN, {"count": int}),
+    "flag_bonus_per_card_under": (HOOK_TAKEN, {"amount": int}),
+    "clear_bench_seat": (HOOK_TAKEN, {"free_at_most": int, "max_cards": int}),
+    "send_capturer_under": (HOOK_TAKEN, {"min_base": int}),
     "last_card_bonus": (HOOK_SHORT, {"amount": int}),
     "attack_cards_bonus": (HOOK_SHORT, {"amount": int, "min_cards": int}),
-    "search_to_top": (HOOK_SHORT, {}),
-    "bench_card_to_deck": (HOOK_EMPTY, {}),
+    "search_to_top": (HOOK_SHORT, {"bonus": int, "min_short": int}),
+    "bench_card_to_deck": (HOOK_SHORT, {"max_base": int}),
 }
 """Active effect kinds: the moment the holder is asked, and the parameters."""
 
@@ -56,6 +58,7 @@ class Coach:
     active: bool
     theme: str
     value: int
+    rounds: tuple[int, int]
     effects: tuple[CoachEffect, ...]
     name: Mapping[str, str]
     text: Mapping[str, str]
@@ -88,6 +91,22 @@ def _whole(where: str, raw: Mapping[str, Any], name: str, least: int = 0) -> int
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
         raise DataError(where, f"{name!r} must be a whole number >= {least}")
     return value
+
+
+FINAL = 8
+"""The final counts as round 8 (rules.toml `final_round`)."""
+
+
+def _rounds(where: str, raw: Any) -> tuple[int, int]:
+    """The first and last round a coach works in (the final is 8)."""
+    if (
+        not isinstance(raw, list)
+        or len(raw) != 2
+        or not all(isinstance(r, int) and not isinstance(r, bool) for r in raw)
+        or not 1 <= raw[0] <= raw[1] <= FINAL
+    ):
+        raise DataError(where, f"rounds must be [first, last] with 1 <= first <= last <= {FINAL}")
+    return raw[0], raw[1]
 
 
 def _effect(where: str, raw: Any, active: bool) -> CoachEffect:
@@ -125,7 +144,7 @@ def _coach(index: int, raw: Any) -> Coach:
     if not isinstance(key, str) or not key or key != key.lower() or " " in key:
         raise DataError(where, f"coach key {key!r} must be a lower-case word without spaces")
     where = f"{where} ({key})"
-    known = {"key", "house", "kind", "theme", "value", "effects", "name", "text"}
+    known = {"key", "house", "kind", "theme", "value", "rounds", "effects", "name", "text"}
     unknown = sorted(set(raw) - known)
     if unknown:
         raise DataError(where, f"unknown field(s) {', '.join(unknown)}")
@@ -146,6 +165,7 @@ def _coach(index: int, raw: Any) -> Coach:
         active=active,
         theme=raw["theme"],
         value=_whole(where, raw, "value"),
+        rounds=_rounds(where, raw.get("rounds", [1, FINAL])),
         effects=tuple(_effect(where, effect, active) for effect in effects),
         name=_translations(where, raw.get("name"), "name"),
         text=_translations(where, raw.get("text"), "text"),

@@ -1,12 +1,12 @@
 """What coaches do: passive bonuses set up with a match side, active powers asked for in the loop.
 
 A side's `coach` is the coach's index (-1: none) and `hook` says when its unused active power
-is offered (coaches.HOOK_*; 0 once used or for a passive coach). The match loop calls `on_short`
-after a reveal that leaves the attack short, `on_taken` when the attack reaches the flag card's
-power, `on_empty` when the side must reveal from an empty deck. Each returns True when the
-match goes on as without a coach, False when the coach changed the match (or waits for its
-holder's answer) and `m.step` says where the loop picks up. A power is offered only when it
-could help now, judged from what its holder can know (public powers, its own deck as a set).
+is offered (match_state.HOOK_*; 0 once used or for a passive coach). The match loop calls
+`on_short` after a reveal that leaves the attack short and `on_taken` when the attack reaches
+the flag card's power. Each returns True when the match goes on as without a coach, False when
+the coach changed the match (or waits for its holder's answer) and `m.step` says where the loop
+picks up. A power is offered only when it could help now, judged from what its holder can know
+(public powers and benches, its own deck as a set of cards, never its order).
 """
 
 from __future__ import annotations
@@ -21,14 +21,15 @@ from stammtisch.engine.challengers.board import (
     ZERO_SETS,
     Side,
     _own_bonus_arrays,
+    attack_sum,
+    defence_power,
     take_from_bench,
 )
 from stammtisch.engine.challengers.coaches import coach_set
-from stammtisch.engine.challengers.decide import orders, reorder, search
+from stammtisch.engine.challengers.decide import search
 from stammtisch.engine.challengers.match_state import (
     COMPARE,
     FLAG_LOSS,
-    HOOK_EMPTY,
     HOOK_SHORT,
     HOOK_TAKEN,
     REVEAL,
@@ -74,33 +75,53 @@ def equip(m: Match, side: Side, coach: int) -> None:
     if coach < 0:
         return
     entry = COACHES[coach]
+    first, last = entry.rounds
+    if not first <= m.round <= last:
+        return  # the coach sits this round out
     side.hook = entry.hook
     for effect in entry.effects:
-        params = effect.params
-        if effect.kind in ("flag_base_bonus", "attack_set_bonus") and side.atk_set is ZERO_SETS:
+        kind, params = effect.kind, effect.params
+        if kind in _BONUS_ARRAYS and side.atk_set is ZERO_SETS:
             _own_bonus_arrays(side)
-        if effect.kind == "flag_base_bonus":
+        if kind == "flag_base_bonus":
             for base in params["bases"]:
                 side.def_base[base] += params["amount"]
-        elif effect.kind == "attack_set_bonus":
+        elif kind == "attack_base_bonus":
+            for base in params["bases"]:
+                side.atk_base[base] += params["amount"]
+        elif kind == "attack_set_bonus":
             side.atk_set[_T.set_index[params["set"]]] += params["amount"]
-        elif effect.kind == "bench_seats":
+        elif kind == "defence_set_bonus":
+            side.def_set[_T.set_index[params["set"]]] += params["amount"]
+        elif kind == "bench_seats":
             side.seats += params["seats"]
-        elif effect.kind == "late_flag_bonus" and m.round >= params["from_round"]:
+        elif kind == "flag_bonus":
             side.flag_bonus += params["amount"]
-        elif effect.kind == "weakest_to_bottom" and side.deck:
-            _weakest_to_bottom(m, side)
+        elif kind == "weakest_to_bottom" and side.deck:
+            _weakest_to_bottom(m, side, params["count"])
 
 
-def _weakest_to_bottom(m: Match, side: Side) -> None:
-    """Tactician: the lowest base power (ties: the lowest card key) goes under the deck."""
+_BONUS_ARRAYS: Final = (
+    "flag_base_bonus",
+    "attack_base_bonus",
+    "attack_set_bonus",
+    "defence_set_bonus",
+)
+"""Passive kinds that write a side's bonus arrays (which start as the shared zeros)."""
+
+
+def _weakest_to_bottom(m: Match, side: Side, count: int) -> None:
+    """Tactician: the weakest cards (lowest base power, ties: card key) go under the deck."""
     deck = side.deck
-    weakest = min(deck, key=lambda card: (m.base[card], KEY[card]))
-    index = len(deck) - 1 - deck[::-1].index(weakest)
-    del deck[index]
-    deck.insert(0, weakest)
-    m.log("coach_card_to_bottom", {"seat": side.seat, "coach": COACH_KEY[side.coach]})
-    m.log("coach_card_to_bottom_was", {"seat": side.seat, "card": KEY[weakest]}, private(side))
+    moved = sorted(deck, key=lambda card: (m.base[card], KEY[card]))[:count]
+    for card in moved:
+        del deck[len(deck) - 1 - deck[::-1].index(card)]
+    deck[:0] = moved  # the weakest lies at the very bottom
+    m.log(
+        "coach_cards_to_bottom",
+        {"seat": side.seat, "coach": COACH_KEY[side.coach], "count": len(moved)},
+    )
+    m.log("coach_cards_to_bottom_were", {"seat": side.seat, "cards": keys(moved)}, private(side))
 
 
 def after_match(m: Match, side: Side, won: bool) -> None:
@@ -123,17 +144,19 @@ def _taken_candidates(m: Match, side: Side, kind: str, params: Any) -> list[tupl
     """The defender's choices when the flag would be taken (empty: not offered now)."""
     if kind == "flag_bonus_this_attack":
         return [USE, SAVE] if m.attack < m.defence + params["amount"] else []
-    if kind == "flag_counts_under":
-        under = sum(m.base[card] for card in side.stack[:-1])
+    if kind == "flag_bonus_per_card_under":
+        under = params["amount"] * (len(side.stack) - 1)
         return [USE, SAVE] if under and m.attack < m.defence + under else []
+    if kind == "send_capturer_under":
+        attacker = m.sides[1 - side.index]
+        return [USE, SAVE] if m.base[attacker.stack[-1]] >= params["min_base"] else []
     if kind == "clear_bench_seat":
         names = {NAME_ID[card] for card in side.stack}
         need = sum(1 for name in names if name not in side.bench)
-        if not side.bench or side.seats - len(side.bench) - need > params["free_at_most"]:
+        if side.seats - len(side.bench) - need > params["free_at_most"]:
             return []
-        return [*(("seat", name) for name in side.bench), SAVE]
-    if kind == "reorder_top":
-        return [USE, SAVE] if len(set(side.deck)) >= 2 else []
+        seats = [name for name, seat in side.bench.items() if len(seat) <= params["max_cards"]]
+        return [*(("seat", name) for name in seats), SAVE] if seats else []
     raise AssertionError(kind)
 
 
@@ -148,9 +171,17 @@ def _short_candidates(m: Match, side: Side, kind: str, params: Any) -> list[tupl
         return [USE, SAVE] if enough else []
     if kind == "search_to_top":
         deck = set(side.deck)
-        if len(deck) < 2 or max(m.base[card] for card in deck) < short:
+        if short < params["min_short"] or len(deck) < 2:
+            return []
+        if max(m.base[card] for card in deck) + params["bonus"] < short:
             return []
         return [*(("card", card) for card in sorted(deck)), SAVE]
+    if kind == "bench_card_to_deck":
+        bench = {card for seat in side.bench.values() for card in seat}
+        cards = sorted(card for card in bench if m.base[card] <= params["max_base"])
+        if not cards or max(m.base[card] for card in cards) < short:
+            return []
+        return [*(("card", card) for card in cards), SAVE]
     raise AssertionError(kind)
 
 
@@ -162,22 +193,15 @@ def on_taken(m: Match, side: Side) -> bool:
         return True
     effect = COACHES[side.coach].effects[0]
     candidates = _taken_candidates(m, side, effect.kind, effect.params)
-    return not candidates or _offer(m, side, candidates, HOOK_TAKEN)
+    return not candidates or _offer(m, side, candidates, HOOK_TAKEN, [])
 
 
 def on_short(m: Match, side: Side) -> bool:
     """The attack of `side` fell short: offer the coach if it could help."""
     effect = COACHES[side.coach].effects[0]
     candidates = _short_candidates(m, side, effect.kind, effect.params)
-    return not candidates or _offer(m, side, candidates, HOOK_SHORT)
-
-
-def on_empty(m: Match, side: Side) -> bool:
-    """`side` must reveal from an empty deck: offer a bench card for the deck top."""
-    cards = sorted({card for seat in side.bench.values() for card in seat})
-    if not cards:
-        return True
-    return _offer(m, side, [*(("card", card) for card in cards), SAVE], HOOK_EMPTY)
+    shown = sorted(side.deck) if effect.kind == "search_to_top" else []
+    return not candidates or _offer(m, side, candidates, HOOK_SHORT, shown)
 
 
 def label(candidate: tuple[Any, ...], side: Side) -> str:
@@ -190,17 +214,11 @@ def label(candidate: tuple[Any, ...], side: Side) -> str:
 
 
 def ask(
-    m: Match,
-    side: Side,
-    kind: str,
-    candidates: list[tuple[Any, ...]],
-    data: tuple[Any, ...],
-    shown: list[int],
+    m: Match, side: Side, candidates: list[tuple[Any, ...]], data: tuple[Any, ...], shown: list[int]
 ) -> None:
     """Wait for the coach holder's answer (a decision whose source is the coach)."""
-    labels = [label(c, side) for c in candidates] if kind == "coach" else []
-    if kind == "reorder":
-        labels = [",".join(KEY[card] for card in order) for order in candidates]
+    kind = "coach"
+    labels = [label(c, side) for c in candidates]
     m.pending = Decision(kind, side.index, candidates, labels, data, shown, -1 - side.coach)
     m.log(
         "decision",
@@ -215,7 +233,9 @@ def ask(
     )
 
 
-def _offer(m: Match, side: Side, candidates: list[tuple[Any, ...]], hook: int) -> bool:
+def _offer(
+    m: Match, side: Side, candidates: list[tuple[Any, ...]], hook: int, shown: list[int]
+) -> bool:
     """Ask the holder (auto-play sides answer at once); True if the match goes on unchanged."""
     data = (side.coach, hook)
     if side.auto:
@@ -224,8 +244,7 @@ def _offer(m: Match, side: Side, candidates: list[tuple[Any, ...]], hook: int) -
             return True
         resolve(m, side, pick, data)
         return False
-    shown = sorted(side.deck) if candidates[0][0] == "card" and hook == HOOK_SHORT else []
-    ask(m, side, "coach", candidates, data, shown)
+    ask(m, side, candidates, data, shown)
     return False
 
 
@@ -241,8 +260,6 @@ def resolve(m: Match, side: Side, candidate: tuple[Any, ...], data: tuple[Any, .
     """Carry out the holder's answer to a coach decision."""
     coach, hook = data
     if candidate == SAVE:
-        if hook == HOOK_EMPTY:
-            side.hook = 0  # the deck is still empty: the reveal that follows loses the match
         m.step = _save_step(hook)
         return
     side.hook = 0
@@ -250,12 +267,10 @@ def resolve(m: Match, side: Side, candidate: tuple[Any, ...], data: tuple[Any, .
     kind, params = effect.kind, effect.params
     used: dict[str, Any] = {"seat": side.seat, "coach": COACH_KEY[coach]}
     m.step = COMPARE
-    if kind in ("flag_bonus_this_attack", "flag_counts_under"):
-        bonus = (
-            params["amount"]
-            if kind == "flag_bonus_this_attack"
-            else sum(m.base[card] for card in side.stack[:-1])
-        )
+    if kind in ("flag_bonus_this_attack", "flag_bonus_per_card_under"):
+        bonus = params["amount"]
+        if kind == "flag_bonus_per_card_under":
+            bonus *= len(side.stack) - 1
         side.temp = bonus
         side.flag_bonus += bonus
         used["bonus"] = bonus
@@ -272,6 +287,7 @@ def resolve(m: Match, side: Side, candidate: tuple[Any, ...], data: tuple[Any, .
         m.step = FLAG_LOSS
     elif kind == "search_to_top":
         search(m, side, candidate[1], "top")
+        side.next_bonus += params["bonus"]
         m.step = REVEAL
     elif kind == "bench_card_to_deck":
         take_from_bench(side, candidate[1], m.base)
@@ -279,9 +295,8 @@ def resolve(m: Match, side: Side, candidate: tuple[Any, ...], data: tuple[Any, .
         moved = {"seat": side.seat, "cards": [KEY[candidate[1]]], "from": "bench"}
         m.log("cards_to_deck_top", moved)
         m.step = REVEAL
-    elif kind == "reorder_top":
-        m.step = FLAG_LOSS
-        _look_and_reorder(m, side, params["count"])
+    elif kind == "send_capturer_under":
+        _send_under(m, m.sides[1 - side.index])
 
 
 def _clear_seat(m: Match, side: Side, name: int) -> None:
@@ -296,17 +311,17 @@ def _clear_seat(m: Match, side: Side, name: int) -> None:
     )
 
 
-def _look_and_reorder(m: Match, side: Side, count: int) -> None:
-    """Video Analyst: look at the top cards and put them back in an order of one's choice."""
-    top = side.deck[-1 : -count - 1 : -1]
-    if side.auto:
-        reorder(m, side, autoplay.reorder(top, m.base))
-        return
-    candidates = orders(top)
-    if len(candidates) == 1:
-        reorder(m, side, candidates[0])
-        return
-    ask(m, side, "reorder", [tuple(order) for order in candidates], (), top)
+def _send_under(m: Match, attacker: Side) -> None:
+    """Video Analyst: the card that would take the flag goes under its owner's deck; the
+    attack goes on without it."""
+    card = attacker.stack.pop()
+    attacker.extra.pop()
+    attacker.deck.insert(0, card)
+    defender = m.sides[1 - attacker.index]
+    m.attack = attack_sum(attacker, defender, m.base)
+    m.defence = defence_power(defender, attacker, m.base)
+    m.step = REVEAL
+    m.log("coach_card_to_deck_bottom", {"seat": attacker.seat, "card": KEY[card]})
 
 
 # ---------------------------------------------------------------- the auto-play policy

@@ -30,7 +30,6 @@ from stammtisch.engine.challengers.match_state import (
     CAPTURE,
     COMPARE,
     FLAG_LOSS,
-    HOOK_EMPTY,
     HOOK_SHORT,
     HOOK_TAKEN,
     PLACE,
@@ -207,10 +206,6 @@ def _duel(m: Match) -> None:
         attack, defence, dirty = m.attack, m.defence, m.dirty
         while True:
             if not deck:
-                if side.hook == HOOK_EMPTY:
-                    m.attack, m.defence, m.dirty = attack, defence, dirty
-                    if not coaching.on_empty(m, side):
-                        return
                 _deck_empty(m, side)
                 return
             card = deck.pop()

@@ -19,9 +19,8 @@ FLAG_LOSS: Final = 5
 
 HOOK_SHORT: Final = 1
 HOOK_TAKEN: Final = 2
-HOOK_EMPTY: Final = 3
 """When a side's unused active coach is offered (Side.hook; see coaching.py): its attack fell
-short after a reveal; its flag would be taken; it must reveal and its deck is empty."""
+short after a reveal; its flag would be taken."""
 
 ROBOT_SEAT: Final = -1
 """The seat number the robot has in events and views (it is not a seat of the table)."""

@@ -133,8 +133,8 @@ _LINES: dict[str, Callable[[dict[str, Any]], str]] = {
         f"   {_who(d['seat'])} uses {_coach(d['coach'])}"
         + (f" (+{d['bonus']})" if "bonus" in d else "")
     ),
-    "coach_card_to_bottom": lambda d: (
-        f"   {_who(d['seat'])} puts a card under the deck ({_coach(d['coach'])})"
+    "coach_cards_to_bottom": lambda d: (
+        f"   {_who(d['seat'])} puts {d['count']} card(s) under the deck ({_coach(d['coach'])})"
     ),
     "coach_fans": lambda d: f"   {_who(d['seat'])} gains {d['fans']} fan(s) ({_coach(d['coach'])})",
     "game_over": lambda d: (
