@@ -74,6 +74,37 @@ def test_the_compiled_and_the_python_match_loop_play_identical_tournaments(
     assert json.loads(python.splitlines()[-1])
 
 
+COACHES_TOURNAMENT = """
+import json
+from stammtisch.bots.challengers.simulate import simulate
+for players, seed in ((4, 5), (3, 9), (2, 14)):
+    result = simulate({"players": players, "coaches": True, "winter_park": seed == 9}, seed)
+    print(json.dumps([[e.kind, e.data] for e in result.events], sort_keys=True, default=str))
+    print(result.outcome)
+"""
+"""Coaches tournaments (4, 3 with Winter Park, 2 seats): every event and the outcome."""
+
+
+def test_the_compiled_and_the_python_match_loop_play_identical_coaches_tournaments() -> None:
+    def run(pure: bool) -> str:
+        env = {k: v for k, v in os.environ.items() if k != compiled.PURE_SWITCH}
+        if pure:
+            env[compiled.PURE_SWITCH] = "1"
+        done = subprocess.run(
+            [sys.executable, "-c", COACHES_TOURNAMENT],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+            timeout=300,
+        )
+        return done.stdout
+
+    as_built, python = run(False), run(True)
+    assert as_built == python
+    assert '"coach_used"' in python
+
+
 def test_a_build_of_other_sources_is_not_used(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -19,6 +19,7 @@ from stammtisch.engine import compiled
 from stammtisch.engine.challengers.auto import auto_action
 from stammtisch.engine.challengers.board import ZERO_BASES, ZERO_SETS
 from stammtisch.engine.challengers.catalogue import catalogue
+from stammtisch.engine.challengers.coaching import COACH_KEY
 from stammtisch.engine.challengers.game import GAME
 from stammtisch.engine.challengers.setup import all_cards
 from stammtisch.engine.challengers.state import State
@@ -45,13 +46,15 @@ def options_for(index: int) -> dict[str, Any]:
     if players % 2 and variant >= 4:
         options["difficulty"] = index % (6 if players == 1 else 4)
         options["solo_cards"] = players == 1 and variant == 5
+    if index % 5 == 2:
+        options["coaches"] = True
     return options
 
 
 def snapshot(state: State) -> tuple[Any, ...]:
     """Everything of a state, comparable with ==."""
     players = [
-        (p.deck, p.fans, p.trophies, p.stage, p.drawn, p.picks_left, p.redraw_used)
+        (p.deck, p.fans, p.trophies, p.stage, p.drawn, p.picks_left, p.redraw_used, p.coach)
         for p in state.players
     ]
     robot = (state.robot.deck, state.robot.trophies) if state.robot else None
@@ -63,7 +66,10 @@ def snapshot(state: State) -> tuple[Any, ...]:
             m.att,
             m.flag,
             m.winner,
-            [(s.deck, s.stack, s.bench, s.frozen, s.exhaust, s.fans) for s in m.sides],
+            [
+                (s.deck, s.stack, s.bench, s.frozen, s.exhaust, s.fans, s.hook, s.temp, s.seats)
+                for s in m.sides
+            ],
         )
         for m in state.matches
     ]
@@ -137,6 +143,9 @@ PRIVATE_KINDS = {
     "card_put_under_was",
     "deck_searched_card",
     "picked_fans",
+    "coaches_dealt",
+    "coach_chosen_was",
+    "coach_cards_to_bottom_were",
 }
 
 
@@ -163,6 +172,10 @@ def _hide(state: State, seat: int | None, rng: random.Random) -> State:
             rng.shuffle(cards)
         if not other.open_fans:
             player.trophies = [(r, f + 1) for r, f in player.trophies]
+        if player.coaches and not other.coaches_revealed:  # a secret coach: any other one
+            player.coaches = tuple((c + 5) % len(COACH_KEY) for c in player.coaches)
+            if player.coach >= 0:
+                player.coach = (player.coach + 5) % len(COACH_KEY)
     for match in other.matches:
         for side in match.sides if match is not None else ():
             if side.seat == seat and chooser == seat:
@@ -186,12 +199,17 @@ def _hide(state: State, seat: int | None, rng: random.Random) -> State:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    seed=st.integers(0, 10**6), players=st.integers(1, 8), winter=st.booleans(), alt=st.booleans()
+    seed=st.integers(0, 10**6),
+    players=st.integers(1, 8),
+    winter=st.booleans(),
+    alt=st.booleans(),
+    coaches=st.booleans(),
 )
 def test_views_do_not_change_with_what_a_seat_cannot_know(
-    seed: int, players: int, winter: bool, alt: bool
+    seed: int, players: int, winter: bool, alt: bool, coaches: bool
 ) -> None:
-    state = GAME.setup({"players": players, "winter_park": winter, "alt_draft": alt}, seed)
+    options = {"players": players, "winter_park": winter, "alt_draft": alt, "coaches": coaches}
+    state = GAME.setup(options, seed)
     rng = random.Random(seed)
     step = 0
     while GAME.outcome(state) is None:
