@@ -12,7 +12,11 @@ from sqlalchemy.orm import Session
 from stammtisch.services.context import Context, context_of
 from stammtisch.services.events import GameFinished, subscribe
 from stammtisch.services.texts import has_text, translate
-from stammtisch.store.hotpath import ADD_NOTIFICATION, EMAIL_WISH, WATCHING
+from stammtisch.store.hotpath import (
+    PREPARED_ADD_NOTIFICATION,
+    PREPARED_EMAIL_WISH,
+    PREPARED_WATCHING,
+)
 from stammtisch.store.members import Member, nicknames
 from stammtisch.store.notifications import NotificationRow
 
@@ -38,7 +42,7 @@ KINDS = (
 def is_watching(session: Session, member_id: int, game_id: int, now: datetime) -> bool:
     """Whether the member has that game open right now (in any server process)."""
     params = {"member_id": member_id, "game_id": game_id, "now": now}
-    return session.connection().execute(WATCHING, params).first() is not None
+    return PREPARED_WATCHING.first(session.connection(), params) is not None
 
 
 def notify(session: Session, member_id: int, kind: str, data: dict[str, Any]) -> bool:
@@ -54,12 +58,13 @@ def notify(session: Session, member_id: int, kind: str, data: dict[str, Any]) ->
     if kind == "your_turn" and is_watching(session, member_id, int(data["game_id"]), now):
         return False
     connection = session.connection()
-    wish = connection.execute(EMAIL_WISH, {"member_id": member_id}).first()
+    wish = PREPARED_EMAIL_WISH.first(connection, {"member_id": member_id})
     if wish is None:
         return False
-    wants_email = bool(wish.email_notifications) and wish.email is not None
-    connection.execute(
-        ADD_NOTIFICATION,
+    email_notifications, email = wish
+    wants_email = bool(email_notifications) and email is not None
+    PREPARED_ADD_NOTIFICATION.run(
+        connection,
         {
             "member_id": member_id,
             "kind": kind,

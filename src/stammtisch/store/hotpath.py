@@ -132,6 +132,8 @@ class Compiled:
     positional: bool
     binds: tuple[tuple[str, Processor], ...]
     results: tuple[Processor, ...]
+    defaults: dict[str, Any]
+    """Values of columns the statement leaves to their (constant) Python-side defaults."""
 
 
 class Prepared:
@@ -158,6 +160,8 @@ class Prepared:
 
     def _run(self, connection: Connection, params: Mapping[str, Any]) -> Any:
         compiled = self.compiled(connection.dialect)
+        if compiled.defaults:
+            params = {**compiled.defaults, **params}
         values = {
             name: params[name] if convert is None else convert(params[name])
             for name, convert in compiled.binds
@@ -205,7 +209,13 @@ def compile_for(statement: ClauseElement, dialect: Dialect) -> Compiled:
     )
     columns = getattr(statement, "selected_columns", ())
     results = tuple(c.type.dialect_impl(dialect).result_processor(dialect, None) for c in columns)
-    return Compiled(compiled.string, bool(compiled.positional), binds, results)
+    defaults = {}
+    for column in compiled.insert_prefetch + compiled.update_prefetch:
+        default = column.default if column in compiled.insert_prefetch else column.onupdate
+        if default is None or not default.is_scalar:
+            raise TypeError(f"bind {column.key} of a prepared statement: only constant defaults")
+        defaults[column.key] = default.arg
+    return Compiled(compiled.string, bool(compiled.positional), binds, results, defaults)
 
 
 HEAD = Prepared(GAME_HEAD)
@@ -218,3 +228,6 @@ CLOCKED = Prepared(CLOCKED_SEATS)
 STOP = Prepared(STOP_CLOCK)
 START = Prepared(START_CLOCK)
 LEAVE = Prepared(LEAVE_SEAT)
+PREPARED_WATCHING = Prepared(WATCHING)
+PREPARED_EMAIL_WISH = Prepared(EMAIL_WISH)
+PREPARED_ADD_NOTIFICATION = Prepared(ADD_NOTIFICATION)
