@@ -5,10 +5,11 @@ by the round schedule and the auto-play policy's draft values: a round-r deck ho
 deck plus r rounds of picks. Each timed match copies two decks of the same round, shuffles
 them, builds the sides and the match with the engine's own constructors and runs the engine's
 match loop to its end, every decision answered inline by the auto-play policy. Events are off
-(`--events` switches them on: same rule code, plus recording). The rate is per processor second
+(`--events` switches them on: same rule code, plus recording; `--coaches` gives the two sides
+house coaches in turn, match i coaches i and i+5 mod 16). The rate is per processor second
 of this one process. The line says whether the match loop ran compiled (the build
 scripts/setup-env makes) or as pure Python (STAMMTISCH_PURE_ENGINE=1, or no build). Prints one line.
-Usage: python bench/challengers_matches.py [--matches 200000] [--events]
+Usage: python bench/challengers_matches.py [--matches 200000] [--events] [--coaches]
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import time
 from stammtisch.engine import compiled
 from stammtisch.engine.challengers.autoplay import draft_value
 from stammtisch.engine.challengers.catalogue import PILE_LEVELS, catalogue
+from stammtisch.engine.challengers.coaching import COACHES, equip
 from stammtisch.engine.challengers.match import new_match, new_side, run, start
 from stammtisch.engine.challengers.match_state import EventRecord
 from stammtisch.engine.challengers.piles import Piles, shuffle
@@ -58,6 +60,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--matches", type=int, default=200_000)
     parser.add_argument("--events", action="store_true")
+    parser.add_argument("--coaches", action="store_true")
     args = parser.parse_args()
     rng = random.Random(2026)
     decks = draft_decks(rng)
@@ -86,12 +89,16 @@ def main() -> None:
         events: list[EventRecord] | None = [] if args.events else None
         match = new_match(sides, round_number, park=0, piles=piles, box=[], events=events)
         start(match, 0 if flip() < 0.5 else 1, toss=True)
+        if args.coaches:
+            equip(match, sides[0], i % len(COACHES))
+            equip(match, sides[1], (i + 5) % len(COACHES))
         run(match)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     print(
         f"challengers full-catalogue matches: {args.matches / cpu:,.0f} per processor second"
         f" on one core ({args.matches / wall:,.0f}/s wall; {args.matches} matches,"
         f" auto-play policy, events {'on' if args.events else 'off'},"
+        f" {'house coaches' if args.coaches else 'no coaches'},"
         f" match loop {'compiled' if compiled.active() else 'pure Python'},"
         f" {cards:.1f} cards per deck on average)"
     )
