@@ -137,6 +137,9 @@ def start_server(
         env["STAMMTISCH_DATABASE_URL"] = database_url
     if redis_url:
         env["STAMMTISCH_REDIS_URL"] = redis_url
+        # Channels are global to a Redis server: a prefix of the bench's own keeps its messages
+        # away from other users of the same server.
+        env["STAMMTISCH_REDIS_PREFIX"] = f"bench{os.getpid()}"
     log = (folder / f"server{index}.log").open("wb")
     process = subprocess.Popen(
         [sys.executable, "-m", "stammtisch", "serve"], env=env, stdout=log, stderr=log
