@@ -47,12 +47,13 @@ def klubnacht_texts(language: str) -> dict[str, Any]:
 
 
 def challengers_texts(language: str) -> dict[str, Any]:
-    """Challengers!' name, and every card (by key: name, effect text, set, level) and set."""
+    """Challengers!' name, every card (by key: name, effect text, set, level), set and coach."""
     cards = card_texts(language)
     return {
         "name": translate(language, "game.challengers"),
         "cards": cards["cards"],
         "sets": cards["sets"],
+        "coaches": cards["coaches"],
     }
 
 

@@ -30,6 +30,16 @@ function doing(game, player, words) {
 }
 
 /**
+ * A player's coach: its name once revealed (or one's own), else whether one is kept.
+ * @param {Player} player
+ * @param {Words} words
+ */
+function coachCell(player, words) {
+  if (player.coach) return words.coach(player.coach);
+  return h("span", { class: "muted" }, player.has_coach ? words.t.coach_secret : words.t.coach_choosing);
+}
+
+/**
  * Who a player meets this round.
  * @param {Game} game
  * @param {Player} player
@@ -49,6 +59,7 @@ function opponent(game, player, words) {
 export function overview(state, words) {
   const game = state.game;
   const view = game.view;
+  const coached = Boolean(view.options.coaches);
   const rows = view.players.map((player) =>
     h(
       "tr",
@@ -59,6 +70,7 @@ export function overview(state, words) {
       h("td", {}, String(player.deck)),
       h("td", {}, player.trophy_rounds.length ? words.say(player.trophies === 1 ? "trophies_round" : "trophies_rounds", { n: player.trophies, rounds: player.trophy_rounds.join(", ") }) : "0"),
       h("td", {}, typeof player.fans === "number" ? String(player.fans) : h("span", { class: "muted" }, words.t.fans_hidden)),
+      coached ? h("td", {}, coachCell(player, words)) : null,
       h("td", {}, doing(game, player, words)),
     ),
   );
@@ -73,11 +85,13 @@ export function overview(state, words) {
         h("td", {}, String(view.robot.deck)),
         h("td", {}, String(view.robot.trophy_rounds.length)),
         h("td", {}, typeof view.robot.fans === "number" ? String(view.robot.fans) : h("span", { class: "muted" }, words.t.fans_hidden)),
+        coached ? h("td", {}, "–") : null,
         h("td", {}, ""),
       ),
     );
   }
-  const heads = ["player", "park", "opponent", "deck", "trophies", "fans", "now"].map((key) => h("th", { scope: "col" }, words.t[`col_${key}`]));
+  const columns = ["player", "park", "opponent", "deck", "trophies", "fans", ...(coached ? ["coach"] : []), "now"];
+  const heads = columns.map((key) => h("th", { scope: "col" }, words.t[`col_${key}`]));
   return h(
     "section",
     { class: "ch-overview panel", "aria-labelledby": "ch-overview-title" },

@@ -2,7 +2,7 @@
 // removals, done) and the decisions a match asks of them, built from their legal actions.
 
 import { h } from "../lib/dom.js";
-import { card, row } from "./parts.js";
+import { card, coachCard, row } from "./parts.js";
 
 /** @typedef {import("./types.js").State} State */
 /** @typedef {import("./types.js").Game} Game */
@@ -58,7 +58,28 @@ function deckPhase(state, you, words, actions) {
   const piles = argsOf(legal, "pile");
   const picks = new Set(argsOf(legal, "pick"));
   const removals = new Set(argsOf(legal, "remove"));
+  const coaches = argsOf(legal, "coach");
   const parts = [];
+  if (coaches.length) {
+    parts.push(
+      h("h3", {}, words.t.keep_coach_title),
+      h("p", { class: "hint" }, words.t.keep_coach_hint),
+      h(
+        "ul",
+        { class: "ch-cards" },
+        coaches.map((key) =>
+          h(
+            "li",
+            { class: "ch-pickable" },
+            coachCard(words, key),
+            h("button", { type: "button", class: "button small primary", "data-focus": `coach-${key}`, "aria-label": `${words.t.keep_coach}: ${words.coach(key)}`, disabled: busy, onclick: () => actions.act(`coach ${key}`) }, words.t.keep_coach),
+          ),
+        ),
+      ),
+    );
+  } else if (you.coach) {
+    parts.push(h("p", { class: "ch-your-coach" }, words.say("your_coach", { coach: words.coach(you.coach) })));
+  }
   if (piles.length) {
     parts.push(
       h("p", {}, piles.length > 1 ? words.t.choose_pile : words.t.draw_pile),
@@ -116,7 +137,7 @@ function decisionPanel(state, decision, words, actions) {
   /** @type {HTMLElement[]} */
   const parts = [
     h("h3", { id: "ch-decision-title", tabindex: "-1" }, words.t[`decide_${decision.kind}`] ?? words.t.decide_any),
-    h("div", { class: "ch-source" }, card(words, decision.card)),
+    h("div", { class: "ch-source" }, decision.coach ? coachCard(words, decision.coach) : card(words, decision.card ?? "")),
   ];
   if (decision.kind === "reorder") {
     const order = state.order ?? [];
@@ -142,7 +163,7 @@ function decisionPanel(state, decision, words, actions) {
       "div",
       { class: "ch-buttons options" },
       options.map((option) =>
-        h("button", { type: "button", class: option === "none" ? "button" : "button primary", "data-focus": `choose-${option}`, disabled: busy, onclick: () => actions.act(`choose ${option}`) }, words.option(decision.kind, option)),
+        h("button", { type: "button", class: option === "none" || option === "save" ? "button" : "button primary", "data-focus": `choose-${option}`, disabled: busy, onclick: () => actions.act(`choose ${option}`) }, words.option(decision.kind, option)),
       ),
     ),
   );

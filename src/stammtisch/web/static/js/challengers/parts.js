@@ -33,6 +33,25 @@ export function card(words, key, how = {}) {
 }
 
 /**
+ * A house coach's face: name, "house coach" and passive or active, and its text.
+ * @param {Words} words
+ * @param {string} key
+ * @returns {HTMLElement}
+ */
+export function coachCard(words, key) {
+  const info = words.g.coaches?.coaches[key];
+  const labels = words.g.coaches?.labels ?? {};
+  const kind = info?.active ? labels.active : labels.passive;
+  return h(
+    "article",
+    { class: "ccard coach", "data-coach": key, "aria-label": words.coach(key) },
+    h("span", { class: "ccard-name" }, info?.name ?? key),
+    h("span", { class: "ccard-meta" }, `${labels.house ?? ""} · ${kind ?? ""}`),
+    h("span", { class: "ccard-text" }, info?.text ?? ""),
+  );
+}
+
+/**
  * Cards of one place (a deck list, a bench seat, an exhaust pile), small.
  * @param {Words} words
  * @param {string[]} keys
@@ -61,6 +80,7 @@ function sideBoard(words, game, side, benchSeats) {
       h("strong", {}, name),
       side.flag ? h("span", { class: "ch-flag" }, words.t.flag) : null,
       h("span", { class: "ch-count" }, words.say("deck_count", { n: side.deck })),
+      side.coach ? h("span", { class: "ch-tag ch-coach", title: words.g.coaches?.coaches[side.coach]?.text ?? "" }, words.coach(side.coach), words.g.coaches?.coaches[side.coach]?.active ? ` · ${side.coach_ready ? words.t.coach_ready : words.t.coach_spent}` : "") : null,
     ),
     h("div", { class: "ch-park", role: "group", "aria-label": words.t.park_half }, side.park.length ? side.park.map((key, i) => card(words, key, { small: i < side.park.length - 1 })) : h("span", { class: "ch-empty" }, words.t.no_cards)),
     h(

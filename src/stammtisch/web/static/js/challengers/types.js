@@ -5,14 +5,16 @@
  *   deadline: string | null}} Seat
  * @typedef {{seat: number, deck: number, park: string[], flag: boolean, bench: string[][],
  *   frozen: string[][], free_seats?: number, exhaust: string[], placing?: string[][],
- *   next_bonus?: number, trophies?: number}} Side
+ *   next_bonus?: number, trophies?: number, coach?: string | null, coach_ready?: boolean}} Side
  * @typedef {{park: number, round: number, sides: Side[], attacker?: number | null,
  *   winner?: number | null, waiting_for?: number | null, attack?: number, defence?: number}} MatchBoard
  * @typedef {{seat: number, deck: number, trophy_rounds: number[], trophies: number,
- *   deck_phase: string, park: number | null, fans?: number, trophy_fans?: number[][]}} Player
- * @typedef {{kind: string, card: string, options: string[], shown: string[]}} Decision
+ *   deck_phase: string, park: number | null, fans?: number, trophy_fans?: number[][],
+ *   has_coach?: boolean, coach?: string | null}} Player
+ * @typedef {{kind: string, card: string | null, coach?: string, options: string[], shown: string[]}} Decision
  * @typedef {{seat: number, deck: string[], stage: string, offers: string[], pile: string | null,
- *   drawn: string[], picks_left: number, redraw_used: boolean, decision: Decision | null}} Own
+ *   drawn: string[], picks_left: number, redraw_used: boolean, decision: Decision | null,
+ *   coach?: string | null, coach_offer?: string[]}} Own
  * @typedef {{game: string, round: number, final: boolean, phase: string, sets: string[],
  *   options: Record<string, any>, winter_park: number | null, fans_open: boolean, to_act: number[],
  *   players: Player[], piles: Record<string, {cards: number, discard: number}>,
@@ -29,8 +31,10 @@
  * @typedef {{seq: number, seat: number | null, kind: string, events: GameEvent[]}} Entry
  * @typedef {{name: string, text: string, set: string, level: string, power: number | null,
  *   timing: string | null}} CardText
+ * @typedef {{name: string, text: string, house: boolean, active: boolean, theme: string}} CoachText
+ * @typedef {{coaches: Record<string, CoachText>, labels: Record<string, string>}} CoachTexts
  * @typedef {{name: string, cards: Record<string, CardText>, sets: Record<string, string>,
- *   ended_by: Record<string, string>}} GameTexts
+ *   coaches?: CoachTexts, ended_by: Record<string, string>}} GameTexts
  * @typedef {{event: GameEvent, boards: Record<number, MatchBoard>}} Frame
  * @typedef {{frames: Frame[], index: number, timer: number | null}} Show
  * @typedef {{game: Game, log: Entry[], result: Record<string, any> | null, member: string | null,

@@ -45,6 +45,15 @@ export class Words {
     return this.g.cards[key]?.name ?? key;
   }
 
+  /**
+   * A house coach's name with its "house coach" mark.
+   * @param {string} key
+   */
+  coach(key) {
+    const name = this.g.coaches?.coaches[key]?.name ?? key;
+    return this.say("coach_named", { coach: name, house: this.g.coaches?.labels.house ?? "" });
+  }
+
   /** @param {string[]} keys */
   cards(keys) {
     return keys.map((key) => this.card(key)).join(", ");
@@ -76,6 +85,10 @@ export class Words {
    * @param {string} option
    */
   option(kind, option) {
+    if (kind === "coach") {
+      if (option === "use" || option === "save") return this.g.coaches?.labels[option] ?? option;
+      return this.card(option);
+    }
     if (option === "none") return this.t.option_none;
     if (kind === "place") {
       if (option === "seat") return this.t.option_seat;
@@ -132,7 +145,21 @@ export class Words {
       case "card_destroyed":
         return this.say("destroyed", { card: this.card(e.card) });
       case "decision":
-        return this.say("decide", { card: this.card(e.card) });
+        return e.coach ? this.say("decide", { card: this.coach(e.coach) }) : this.say("decide", { card: this.card(e.card) });
+      case "coach_chosen":
+        return mine ? null : this.say("coach_chosen", { name });
+      case "coach_chosen_was":
+        return this.say("coach_chosen_you", { coach: this.coach(e.coach) });
+      case "coaches_revealed":
+        return this.say("coaches_revealed", {
+          coaches: Object.entries(e.coaches)
+            .map(([seat, key]) => `${this.seat(game, Number(seat))}: ${this.coach(String(key))}`)
+            .join(", "),
+        });
+      case "coach_used":
+        return this.about(game, "coach_used", e.seat, { coach: this.coach(e.coach) });
+      case "coach_fans":
+        return this.about(game, "fans_gained", e.seat, { n: e.fans, card: this.coach(e.coach) });
       case "finalists":
         return this.say("finalists", { first: this.seat(game, e.seats[0]), second: this.seat(game, e.seats[1], true) });
       case "game_over":
@@ -160,6 +187,8 @@ export class Words {
         return this.about(game, e.attack >= e.defence ? "cap_attack_wins" : "cap_attack_short", e.seat, { attack: e.attack, defence: e.defence });
       case "bonus_applied":
         return this.say("cap_bonus", { card: this.card(e.card), n: e.bonus });
+      case "coach_used":
+        return this.about(game, "coach_used", e.seat, { coach: this.coach(e.coach) });
       case "cards_benched":
         return this.about(game, "cap_bench", e.seat, { cards: this.cards(e.cards) });
       case "cards_frozen":

@@ -232,6 +232,7 @@ export function tableWords(texts, setup, seek) {
   words.push(setsWords(texts, setup, options.sets));
   if (options.alt_draft) words.push(texts.alt_draft_on);
   if (options.winter_park) words.push(texts.winter_park_on);
+  if (options.coaches) words.push(texts.coaches_on);
   words.push(clockWords(texts, setup, seek.clock));
   return words;
 }

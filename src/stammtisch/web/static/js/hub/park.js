@@ -196,6 +196,7 @@ export class ParkForm {
       solo_cards: this.soloCards.checked,
       alt_draft: /** @type {HTMLInputElement} */ ($("#park-alt-draft", this.form)).checked,
       winter_park: /** @type {HTMLInputElement} */ ($("#park-winter-park", this.form)).checked,
+      coaches: /** @type {HTMLInputElement} */ ($("#park-coaches", this.form)).checked,
     };
   }
 
