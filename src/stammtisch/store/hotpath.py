@@ -210,7 +210,7 @@ def compile_for(statement: ClauseElement, dialect: Dialect) -> Compiled:
     columns = getattr(statement, "selected_columns", ())
     results = tuple(c.type.dialect_impl(dialect).result_processor(dialect, None) for c in columns)
     defaults = {}
-    for column in compiled.insert_prefetch + compiled.update_prefetch:
+    for column in [*compiled.insert_prefetch, *compiled.update_prefetch]:
         default = column.default if column in compiled.insert_prefetch else column.onupdate
         if default is None or not default.is_scalar:
             raise TypeError(f"bind {column.key} of a prepared statement: only constant defaults")
