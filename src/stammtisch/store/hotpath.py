@@ -25,6 +25,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.elements import ClauseElement
+from sqlalchemy.sql.schema import ScalarElementColumnDefault
 
 from stammtisch.store.deadlines import DeadlineRow
 from stammtisch.store.games import ActionRow, GameRow, SeatRow
@@ -212,7 +213,7 @@ def compile_for(statement: ClauseElement, dialect: Dialect) -> Compiled:
     defaults = {}
     for column in [*compiled.insert_prefetch, *compiled.update_prefetch]:
         default = column.default if column in compiled.insert_prefetch else column.onupdate
-        if default is None or not default.is_scalar:
+        if not isinstance(default, ScalarElementColumnDefault):
             raise TypeError(f"bind {column.key} of a prepared statement: only constant defaults")
         defaults[column.key] = default.arg
     return Compiled(compiled.string, bool(compiled.positional), binds, results, defaults)
