@@ -65,6 +65,17 @@ class Settings(BaseSettings):
     metrics_token: str | None = Field(
         None, description="Bearer token /metrics asks for; none: /metrics is open."
     )
+    drain_seconds: float = Field(
+        0.0,
+        ge=0,
+        description="On SIGTERM, how long the process keeps serving with /readyz answering 503 "
+        "(websockets told to reconnect elsewhere) before it stops.",
+    )
+    clock_offset_file: Path | None = Field(
+        None,
+        description="For tests and rehearsals only: a file holding seconds added to the real "
+        "time; processes reading the same file share one moved clock.",
+    )
     ready_timeout_seconds: float = Field(
         2.0, gt=0, description="How long /readyz waits for the database before answering 503."
     )

@@ -22,7 +22,7 @@ from stammtisch.services.replays import Replays
 from stammtisch.services.resets import PasswordResets
 from stammtisch.services.results import Results
 from stammtisch.services.tables import Tables
-from stammtisch.services.timesource import Clock, SystemClock
+from stammtisch.services.timesource import Clock, OffsetFileClock, SystemClock
 from stammtisch.settings import Settings
 from stammtisch.store.db import Store, make_engine, migrate
 
@@ -73,4 +73,11 @@ def build_platform(
     engine = make_engine(settings.effective_database_url())
     migrate(engine)
     bus = bus or make_bus(settings.redis_url, settings.redis_prefix)
-    return Platform(Context(settings, Store(engine), bus, clock or SystemClock()))
+    return Platform(Context(settings, Store(engine), bus, clock or clock_of(settings)))
+
+
+def clock_of(settings: Settings) -> Clock:
+    """The real clock, or the shared moved one when a clock offset file is configured."""
+    if settings.clock_offset_file is not None:
+        return OffsetFileClock(settings.clock_offset_file)
+    return SystemClock()
