@@ -59,6 +59,15 @@ class LocalBus:
             self._subscriptions.add(subscription)
         return subscription
 
+    def resync(self) -> None:
+        """Tell every subscription, on each of its channels, that messages may have been missed
+        (`{"type": "resync"}`): it catches up from the database."""
+        with self._lock:
+            subscriptions = list(self._subscriptions)
+        for subscription in subscriptions:
+            for channel in list(subscription.channels):
+                subscription.deliver(channel, {"type": "resync"})
+
     def remove(self, subscription: Subscription) -> None:
         """Forget a subscription."""
         with self._lock:

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import signal
+import time
 from pathlib import Path
+from types import FrameType
 from typing import Annotated, Any
 
 import typer
 import uvicorn
 
 from stammtisch.settings import Settings
+from stammtisch.web.drain import Drain
 
 
 def overridden(**flags: Any) -> Settings:
@@ -41,8 +45,9 @@ def serve(
     configure_logging(settings.log_format, settings.log_level)
     platform = build_platform(settings)
     typer.echo(f"Stammtisch on http://{settings.host}:{settings.port}/ (API docs at /docs)")
-    uvicorn.run(
-        create_app(platform),
+    app = create_app(platform)
+    config = uvicorn.Config(
+        app,
         host=settings.host,
         port=settings.port,
         log_config=None,  # uvicorn's lines go through the handler configure_logging set up
@@ -51,3 +56,32 @@ def serve(
         proxy_headers=True,
         forwarded_allow_ips=settings.forwarded_allow_ips,
     )
+    DrainingServer(config, app.state.drain, settings.drain_seconds).run()
+
+
+class DrainingServer(uvicorn.Server):
+    """uvicorn's server, which on SIGTERM first drains for `seconds`: it goes on serving while
+    /readyz answers 503 and websockets are closed with 1012, then stops as uvicorn does (the
+    requests under way finish, the background jobs hand back their claims)."""
+
+    def __init__(self, config: uvicorn.Config, drain: Drain, seconds: float) -> None:
+        super().__init__(config)
+        self.drain = drain
+        self.seconds = seconds
+        self.stop_at: float | None = None
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        """SIGTERM starts the drain; a second signal, or SIGINT, stops as uvicorn does."""
+        if sig == signal.SIGTERM and self.seconds > 0 and self.stop_at is None:
+            self._captured_signals.append(sig)
+            self.stop_at = time.monotonic() + self.seconds
+            return
+        super().handle_exit(sig, frame)
+
+    async def on_tick(self, counter: int) -> bool:
+        """Begin the drain once it was asked for, and stop when its time is up."""
+        if self.stop_at is not None:
+            await self.drain.begin()
+            if time.monotonic() >= self.stop_at:
+                self.should_exit = True
+        return await super().on_tick(counter)

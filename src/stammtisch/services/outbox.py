@@ -8,15 +8,19 @@ A sweeper claims due e-mails by giving them a lease (`email_claimed_until`) in a
 transaction (`FOR UPDATE SKIP LOCKED` on PostgreSQL, the write lock on SQLite), sends them, and
 marks each one sent only after the SMTP server accepted it. A process that dies after claiming
 leaves the lease to run out; another sweep then claims the e-mail and sends it (so an e-mail may
-arrive twice, but is never lost). An e-mail the server refuses, or that cannot be handed over, is
-tried again later after a growing pause; after `MAX_ATTEMPTS` claims it is marked `failed`.
+arrive twice, but is never lost); a process that stops gracefully hands back the e-mails it
+claimed and did not send (`interrupted`), so another process sends them at its next sweep.
+An e-mail the server refuses, or that cannot be handed over, is tried again later after a
+growing pause; after `MAX_ATTEMPTS` claims it is marked `failed`.
 """
 
 from __future__ import annotations
 
 import logging
 import smtplib
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.message import EmailMessage
@@ -71,6 +75,17 @@ class Outbox:
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
+        self._stopping = threading.Event()
+
+    @contextmanager
+    def interrupted(self) -> Iterator[None]:
+        """While inside, nothing is claimed and a delivery under way hands back what it has not
+        sent yet (the background job stops with it)."""
+        self._stopping.set()
+        try:
+            yield
+        finally:
+            self._stopping.clear()
 
     @staticmethod
     def _due(model: Model, now: datetime) -> Select[Any]:
@@ -82,6 +97,8 @@ class Outbox:
 
     def send_due(self, limit: int = BATCH) -> int:
         """Claim due e-mails and send them; returns how many the SMTP server accepted."""
+        if self._stopping.is_set():
+            return 0
         return self.deliver(self.claim(limit))
 
     def claim(self, limit: int = BATCH) -> list[Claimed]:
@@ -135,6 +152,9 @@ class Outbox:
                 if settings.smtp_user:
                     smtp.login(settings.smtp_user, settings.smtp_password or "")
                 for index, item in enumerate(claimed):
+                    if self._stopping.is_set():
+                        self.release(claimed[index:])
+                        return sent
                     try:
                         smtp.send_message(item.message)
                     except smtplib.SMTPServerDisconnected:
@@ -162,6 +182,18 @@ class Outbox:
                 .where(item.model.id == item.id, item.model.email_status == "pending")
                 .values(values)
             )
+
+    def release(self, items: Sequence[Claimed]) -> None:
+        """Hand back e-mails this claim still holds, unsent and due at once (no attempt used)."""
+        with self.ctx.write() as session:
+            for item in items:
+                held: Select[Any] = select(item.model).where(item.model.id == item.id)
+                row: Row | None = session.scalars(held.with_for_update()).first()
+                if row is None or row.email_claimed_until != item.lease:
+                    continue
+                row.email_claimed_until = None
+                row.email_attempts -= 1
+        log.info("handed back %d unsent e-mails on stopping", len(items))
 
     def retry_later(self, items: Sequence[Claimed]) -> None:
         """Make these e-mails due again after a pause (those still held by this claim)."""

@@ -16,6 +16,7 @@ from stammtisch import __version__
 from stammtisch.services.platform import Platform
 from stammtisch.web import ops, pages, ws
 from stammtisch.web.art.routes import router as art_router
+from stammtisch.web.drain import Drain
 from stammtisch.web.errors import install_error_handlers
 from stammtisch.web.metrics import Metrics
 from stammtisch.web.ops import Observed
@@ -64,10 +65,11 @@ def create_app(platform: Platform) -> FastAPI:
         try:
             yield
         finally:
-            for task in tasks:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+            with platform.outbox.interrupted():  # unsent claimed e-mails are handed back
+                for task in tasks:
+                    task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await task
             await platform.ctx.bus.stop()
 
     app = FastAPI(
@@ -79,6 +81,7 @@ def create_app(platform: Platform) -> FastAPI:
         redoc_url=None,
     )
     app.state.platform = platform
+    app.state.drain = Drain()
     app.state.metrics = metrics = Metrics(platform)
     app.state.error_page = page_for_error
     install_error_handlers(app)

@@ -55,8 +55,15 @@ async def healthz() -> dict[str, str]:
 
 @router.get("/readyz")
 async def readyz(request: Request) -> Response:
-    """Ready when the database answers within the configured time; 503 otherwise."""
+    """Ready when the database answers within the configured time and the process is not
+    draining; 503 otherwise."""
     platform = request.app.state.platform
+    if request.app.state.drain.draining:
+        return JSONResponse(
+            error_body("server.unavailable", "The server is shutting down."),
+            status_code=503,
+            headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+        )
     timeout = platform.ctx.settings.ready_timeout_seconds
     try:
         with anyio.fail_after(timeout):

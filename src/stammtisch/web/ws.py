@@ -20,6 +20,7 @@ from stammtisch.services.accounts import Identity
 from stammtisch.services.errors import ServiceError
 from stammtisch.services.platform import Platform
 from stammtisch.web.deps import SESSION_COOKIE, from_elsewhere, identity_of
+from stammtisch.web.drain import SERVICE_RESTART, Drain
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -244,8 +245,13 @@ async def websocket(socket: WebSocket) -> None:
     token = socket.cookies.get(SESSION_COOKIE)
     identity = await to_thread.run_sync(identity_of, platform, token)
     await socket.accept()
+    drain: Drain = socket.app.state.drain
+    if drain.draining:
+        await socket.close(code=SERVICE_RESTART)
+        return
     connection = Connection(socket, platform, identity, token)
     tasks: list[asyncio.Task[None]] = []
+    drain.opened(socket)
     try:
         await connection.hello()
         tasks = [
@@ -262,6 +268,7 @@ async def websocket(socket: WebSocket) -> None:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        drain.closed(socket)
         await connection.close()
 
 
