@@ -22,6 +22,7 @@ from stammtisch.services.context import Context
 from stammtisch.services.errors import Problem, ServiceError, conflict, not_found
 from stammtisch.store.db import after_commit
 from stammtisch.store.games import GameRow, SeatRow
+from stammtisch.store.lookalike import skeleton
 from stammtisch.store.members import LoginAttempt, LoginSession, Member
 
 LANGUAGES = ("de", "en", "fr", "pt")
@@ -71,6 +72,24 @@ def check_nickname(nickname: str) -> str:
             "A nickname may only contain letters, digits, '_' and '-'.",
         )
     return nickname
+
+
+def check_nickname_free(session: Session, nickname: str) -> None:
+    """Refuse a nickname that is taken, or that looks like one that is (see `lookalike`)."""
+    key, look = nickname_key(nickname), skeleton(nickname)
+    found = session.execute(
+        select(Member.nickname_key).where(
+            (Member.nickname_key == key) | (Member.nickname_skeleton == look)
+        )
+    ).scalars()
+    taken = list(found)
+    if key in taken:
+        raise conflict("accounts.nickname_taken", "That nickname is already taken.")
+    if taken:
+        raise conflict(
+            "accounts.nickname_lookalike",
+            "That nickname looks too much like one already taken; choose another.",
+        )
 
 
 def check_password(password: str) -> None:
@@ -129,13 +148,11 @@ class Accounts:
         password_hash = hash_password(password)
         try:
             with self.ctx.write() as session:
-                if session.scalar(
-                    select(Member.id).where(Member.nickname_key == nickname_key(nickname))
-                ):
-                    raise conflict("accounts.nickname_taken", "That nickname is already taken.")
+                check_nickname_free(session, nickname)
                 member = Member(
                     nickname=nickname,
                     nickname_key=nickname_key(nickname),
+                    nickname_skeleton=skeleton(nickname),
                     password_hash=password_hash,
                     email=email,
                     email_notifications=email_notifications,
@@ -146,6 +163,8 @@ class Accounts:
                 session.flush()
                 return self.open_session(session, member.id)
         except IntegrityError:
+            with self.ctx.read() as session:  # someone signed up with it at the same moment
+                check_nickname_free(session, nickname)
             raise conflict("accounts.nickname_taken", "That nickname is already taken.") from None
 
     def log_in(self, nickname: str, password: str, remote: str) -> SignedIn:

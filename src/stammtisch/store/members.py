@@ -7,19 +7,31 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from sqlalchemy import ForeignKey, Index, String, select
+from sqlalchemy.engine.default import DefaultExecutionContext
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from stammtisch.store.base import Base
+from stammtisch.store.lookalike import SKELETON_LENGTH, skeleton
+
+
+def _skeleton_of_nickname(context: DefaultExecutionContext) -> str:
+    """The default of `nickname_skeleton`: the skeleton of the row's nickname."""
+    parameters = context.get_current_parameters()  # type: ignore[no-untyped-call]
+    return skeleton(str(parameters["nickname"]))
 
 
 class Member(Base):
-    """A registered member; `nickname_key` is the lower-cased nickname that must be unique."""
+    """A registered member; `nickname_key` (the case-folded nickname) and `nickname_skeleton`
+    (what it looks like, see `lookalike`) must both be unique."""
 
     __tablename__ = "members"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     nickname: Mapped[str] = mapped_column(String(20))
     nickname_key: Mapped[str] = mapped_column(String(40), unique=True)
+    nickname_skeleton: Mapped[str] = mapped_column(
+        String(SKELETON_LENGTH), unique=True, index=True, default=_skeleton_of_nickname
+    )
     password_hash: Mapped[str] = mapped_column(String(200))
     email: Mapped[str | None] = mapped_column(String(254))
     email_notifications: Mapped[bool] = mapped_column(default=False)
