@@ -76,6 +76,25 @@ class Settings(BaseSettings):
         description="For tests and rehearsals only: a file holding seconds added to the real "
         "time; processes reading the same file share one moved clock.",
     )
+    signup_limit: int = Field(
+        10, ge=1, description="Sign-ups one client address may make per signup_window_seconds."
+    )
+    signup_window_seconds: int = Field(3600, ge=1, description="The window of signup_limit.")
+    write_limit: int = Field(
+        300,
+        ge=1,
+        description="Writes (actions, challenges, settings...) one member may make per "
+        "write_window_seconds; counted across processes through Redis when redis_url is set.",
+    )
+    write_window_seconds: int = Field(60, ge=1, description="The window of write_limit.")
+    max_body_bytes: int = Field(
+        65536, ge=1024, description="Largest request body; larger ones are refused with 413."
+    )
+    max_frame_bytes: int = Field(
+        16384,
+        ge=1024,
+        description="Largest websocket message from a client; larger ones close it with 1009.",
+    )
     ready_timeout_seconds: float = Field(
         2.0, gt=0, description="How long /readyz waits for the database before answering 503."
     )
