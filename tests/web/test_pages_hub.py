@@ -127,11 +127,64 @@ def test_the_new_game_flow_offers_both_variants_and_the_challengers_table_form(
     for way in ("challenge", "lobby", "practice"):
         assert f'value="{way}"' in html
     setup = data_block(html, "page-state")["challengers"]
-    assert setup["bots"] == ["random", "greedy"]
+    assert setup["bots"] == ["random", "easy", "greedy", "medium", "hard"]
     assert (setup["min_players"], setup["max_players"], setup["sets_to_choose"]) == (1, 8, 5)
     assert [s["key"] for s in setup["sets"] if not s["first_game"]] == ["outer-space"]
     assert 'id="park-players"' in html
     assert html.count('name="park-set"') == len(setup["sets"])
+
+
+BOT_NAMES = {
+    "en": {
+        "random": "Random",
+        "easy": "Easy",
+        "greedy": "Steady",
+        "medium": "Medium",
+        "hard": "Hard",
+    },
+    "de": {
+        "random": "Zufall",
+        "easy": "Leicht",
+        "greedy": "Solide",
+        "medium": "Mittel",
+        "hard": "Schwer",
+    },
+    "fr": {
+        "random": "Hasard",
+        "easy": "Facile",
+        "greedy": "Régulier",
+        "medium": "Moyen",
+        "hard": "Difficile",
+    },
+    "pt": {
+        "random": "Acaso",
+        "easy": "Fácil",
+        "greedy": "Constante",
+        "medium": "Médio",
+        "hard": "Difícil",
+    },
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_table_form_describes_every_bot_it_offers_in_one_line(
+    client: TestClient, language: str
+) -> None:
+    html = page_of(sign_up(client, f"bots{language}", language=language))
+    setup = data_block(html, "page-state")["challengers"]
+    block = re.search(r'<dl class="park-bots" id="park-bots"[^>]*>(.*?)</dl>', html, re.S)
+    assert block
+    rows = re.findall(r"<div><dt>(.*?)</dt><dd>(.*?)</dd></div>", block.group(1))
+    assert [name for name, _ in rows] == [BOT_NAMES[language][bot] for bot in setup["bots"]]
+    english = dict(
+        re.findall(
+            r"<div><dt>(.*?)</dt><dd>(.*?)</dd></div>", page_of(sign_up(client, f"en{language}"))
+        )
+    )
+    for (name, about), bot in zip(rows, setup["bots"], strict=True):
+        assert about.endswith(".")
+        assert "\n" not in about
+        assert (about == english[BOT_NAMES["en"][bot]]) == (language == "en"), name
 
 
 def test_the_page_carries_no_inline_script_or_style(client: TestClient) -> None:
