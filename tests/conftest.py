@@ -23,6 +23,12 @@ from stammtisch.settings import Settings
 
 REQUIRE_SERVICES = os.environ.get("STAMMTISCH_REQUIRE_SERVICES") == "1"
 
+SUITE_LIMITS = {"signup_limit": 1_000_000, "write_limit": 1_000_000}
+"""Rate limits of the suite's platforms: tests sign many members up from one address and play
+fast; a test about the limits sets its own."""
+for _name, _value in SUITE_LIMITS.items():  # so do the servers the tests start
+    os.environ.setdefault(f"STAMMTISCH_{_name.upper()}", str(_value))
+
 
 def service_missing(what: str) -> None:
     """Skip (or, when services are required, fail) a test whose service is not configured."""
@@ -109,7 +115,7 @@ def make_settings(data_dir: Path, database_url: str, **extra: object) -> Setting
         database_url=database_url,
         secret_key="test-secret",
         run_sweeper=False,
-        **extra,
+        **{**SUITE_LIMITS, **extra},
     )  # type: ignore[arg-type]
 
 

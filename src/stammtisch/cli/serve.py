@@ -55,6 +55,7 @@ def serve(
         timeout_keep_alive=75,
         proxy_headers=True,
         forwarded_allow_ips=settings.forwarded_allow_ips,
+        ws_max_size=settings.max_frame_bytes,  # a larger frame closes the socket with 1009
     )
     DrainingServer(config, app.state.drain, settings.drain_seconds).run()
 

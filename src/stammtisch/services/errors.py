@@ -19,11 +19,19 @@ class Problem(Enum):
 class ServiceError(Exception):
     """A refused request; nothing was changed. `code` is namespaced, e.g. `game.stale`."""
 
-    def __init__(self, code: str, message: str, problem: Problem = Problem.INVALID) -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        problem: Problem = Problem.INVALID,
+        retry_after: int | None = None,
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.problem = problem
+        self.retry_after = retry_after
+        """Seconds after which the same request may succeed (for limits), if known."""
 
 
 def not_found(code: str, message: str) -> ServiceError:

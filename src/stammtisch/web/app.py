@@ -16,6 +16,7 @@ from stammtisch import __version__
 from stammtisch.services.platform import Platform
 from stammtisch.web import ops, pages, ws
 from stammtisch.web.art.routes import router as art_router
+from stammtisch.web.bodylimit import BodyLimit
 from stammtisch.web.drain import Drain
 from stammtisch.web.errors import install_error_handlers
 from stammtisch.web.metrics import Metrics
@@ -23,6 +24,7 @@ from stammtisch.web.ops import Observed
 from stammtisch.web.pages.context import SignInFirst
 from stammtisch.web.pages.errors import page_for_error, sign_in_first
 from stammtisch.web.pages.site import DOCS_ASSETS
+from stammtisch.web.ratelimits import RateLimits
 from stammtisch.web.routes import accounts, album, games, help, leaderboards, social
 from stammtisch.web.security import SecurityHeaders
 from stammtisch.web.staticfiles import SiteStatic
@@ -84,6 +86,7 @@ def create_app(platform: Platform) -> FastAPI:
     app.state.drain = Drain()
     app.state.metrics = metrics = Metrics(platform)
     app.state.error_page = page_for_error
+    app.state.rate_limits = RateLimits(platform.ctx.settings, platform.ctx.clock.now)
     install_error_handlers(app)
     app.add_exception_handler(SignInFirst, sign_in_first)
     for module in (ops, accounts, games, social, ws, leaderboards, album, help):
@@ -92,6 +95,7 @@ def create_app(platform: Platform) -> FastAPI:
         app.include_router(router)
     app.mount("/static", SiteStatic(), name="static")
     app.mount("/docs/assets", StaticFiles(directory=DOCS_ASSETS), name="docs-assets")
+    app.add_middleware(BodyLimit, limit=platform.ctx.settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(Observed, metrics=metrics)
     return app

@@ -17,6 +17,7 @@ from stammtisch.services.accounts import Identity
 from stammtisch.services.errors import Problem, ServiceError
 from stammtisch.services.platform import Platform
 from stammtisch.web.calls import service_call
+from stammtisch.web.ratelimits import RateLimits
 
 SESSION_COOKIE = "stammtisch_session"
 CSRF_HEADER = "X-CSRF-Token"
@@ -28,6 +29,12 @@ def platform_of(request: Request) -> Platform:
     """The services of this process."""
     platform: Platform = request.app.state.platform
     return platform
+
+
+def rate_limits_of(request: Request) -> RateLimits:
+    """The sign-up and write limits of this app."""
+    limits: RateLimits = request.app.state.rate_limits
+    return limits
 
 
 async def get_platform(request: Request) -> Platform:
@@ -60,7 +67,8 @@ async def maybe_signed_in(request: Request) -> Identity | None:
 
 
 async def writer(request: Request) -> Identity:
-    """The signed-in member of a write request, whose CSRF header must match the session's."""
+    """The signed-in member of a write request, whose CSRF header must match the session's;
+    counted by the write limit (429 `limits.too_many_requests` above it)."""
     identity = await signed_in(request)
     sent = request.headers.get(CSRF_HEADER, "")
     if not hmac.compare_digest(sent.encode(), identity.csrf_token.encode()):
@@ -69,6 +77,7 @@ async def writer(request: Request) -> Identity:
             f"Send the session's CSRF token in the {CSRF_HEADER} header.",
             Problem.FORBIDDEN,
         )
+    await rate_limits_of(request).write(identity.member_id)
     return identity
 
 
@@ -98,8 +107,19 @@ def same_site(request: Request) -> None:
         )
 
 
+def client_address(request: Request) -> str:
+    """The client's address (as the trusted proxies name it), which rate limits count."""
+    return request.client.host if request.client else "unknown"
+
+
+async def sign_up_limit(request: Request) -> None:
+    """Count a sign-up from the client's address (429 `limits.too_many_signups` above it)."""
+    await rate_limits_of(request).sign_up(client_address(request))
+
+
 PlatformDep = Annotated[Platform, Depends(get_platform)]
 Reader = Annotated[Identity, Depends(signed_in)]
 OptionalReader = Annotated[Identity | None, Depends(maybe_signed_in)]
 Writer = Annotated[Identity, Depends(writer)]
 SameSite = Depends(same_site)
+SignUpLimit = Depends(sign_up_limit)

@@ -53,7 +53,10 @@ def _respond(request: Request, status: int, code: str, message: str) -> Response
 
 async def _service_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ServiceError)
-    return _respond(request, STATUS[exc.problem], exc.code, exc.message)
+    response = _respond(request, STATUS[exc.problem], exc.code, exc.message)
+    if exc.retry_after is not None:
+        response.headers["Retry-After"] = str(exc.retry_after)
+    return response
 
 
 async def _game_error(request: Request, exc: Exception) -> Response:

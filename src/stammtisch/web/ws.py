@@ -30,8 +30,16 @@ SESSION_ENDED = 4401
 """Close code when the connection's session ended (logout, password change elsewhere)."""
 
 
+TOO_LARGE = 1009
+"""Close code when a client message is over `max_frame_bytes`."""
+
+
 class SessionEndedError(Exception):
     """The session this connection was opened with is no longer valid."""
+
+
+class MessageTooLargeError(Exception):
+    """A client message was over the frame limit."""
 
 
 class Connection:
@@ -120,6 +128,7 @@ class Connection:
             await self.error("accounts.not_signed_in", "Sign in first.", message.get("ref"))
             return
         await self.check_session()
+        await self.socket.app.state.rate_limits.write(self.member_id)
         game_id, seq, action = message.get("game_id"), message.get("seq"), message.get("action")
         if not (_game_id(game_id) and _number(seq) and isinstance(action, str)):
             await self.error("ws.invalid", "act needs game_id, seq and action.", message.get("ref"))
@@ -197,6 +206,9 @@ class Connection:
             if received["type"] == "websocket.disconnect":
                 raise WebSocketDisconnect(received.get("code", 1000))
             text = received.get("text")
+            size = len(text.encode()) if text is not None else len(received.get("bytes") or b"")
+            if size > self.platform.ctx.settings.max_frame_bytes:
+                raise MessageTooLargeError
             if text is None:
                 await self.error("ws.invalid", "Messages are JSON text, not binary.")
                 continue
@@ -277,6 +289,9 @@ async def _finish(socket: WebSocket, failures: list[BaseException | None]) -> No
     for failure in failures:
         if isinstance(failure, SessionEndedError):
             await socket.close(code=SESSION_ENDED)
+            return
+        if isinstance(failure, MessageTooLargeError):
+            await socket.close(code=TOO_LARGE, reason="message too large")
             return
         if failure is not None and not isinstance(failure, WebSocketDisconnect):
             log.error("websocket connection failed", exc_info=failure)

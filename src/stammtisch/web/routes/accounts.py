@@ -7,7 +7,15 @@ from pydantic import BaseModel, Field
 
 from stammtisch.services.accounts import LANGUAGES, SESSION_DAYS, SignedIn
 from stammtisch.store.members import Member
-from stammtisch.web.deps import SESSION_COOKIE, PlatformDep, Reader, SameSite, Writer
+from stammtisch.web.deps import (
+    SESSION_COOKIE,
+    PlatformDep,
+    Reader,
+    SameSite,
+    SignUpLimit,
+    Writer,
+    client_address,
+)
 
 router = APIRouter(prefix="/api", tags=["accounts"])
 
@@ -105,11 +113,6 @@ def _set_cookie(request: Request, response: Response, signed: SignedIn) -> None:
     )
 
 
-def _remote(request: Request) -> str:
-    """The client's address (as the trusted proxies name it), which rate limits count."""
-    return request.client.host if request.client else "unknown"
-
-
 def browser_language(request: Request) -> str:
     """The first platform language the browser asks for, else English."""
     for part in request.headers.get("accept-language", "").split(","):
@@ -119,7 +122,7 @@ def browser_language(request: Request) -> str:
     return "en"
 
 
-@router.post("/accounts/signup", status_code=201, dependencies=[SameSite])
+@router.post("/accounts/signup", status_code=201, dependencies=[SameSite, SignUpLimit])
 def sign_up(body: SignUpIn, request: Request, response: Response, platform: PlatformDep) -> MeOut:
     """Create an account and sign in (the session cookie is set)."""
     language = body.language or browser_language(request)
@@ -133,7 +136,7 @@ def sign_up(body: SignUpIn, request: Request, response: Response, platform: Plat
 @router.post("/accounts/login", dependencies=[SameSite])
 def log_in(body: LogInIn, request: Request, response: Response, platform: PlatformDep) -> MeOut:
     """Sign in with nickname and password (the session cookie is set)."""
-    signed = platform.accounts.log_in(body.nickname, body.password, _remote(request))
+    signed = platform.accounts.log_in(body.nickname, body.password, client_address(request))
     _set_cookie(request, response, signed)
     return _me(platform.accounts.member(signed.member_id), signed.csrf_token)
 
@@ -147,7 +150,7 @@ def log_in(body: LogInIn, request: Request, response: Response, platform: Platfo
 )
 def request_password_reset(body: ResetIn, request: Request, platform: PlatformDep) -> Response:
     """Ask for a reset e-mail; the answer is the same whether or not the account exists."""
-    platform.resets.request(body.nickname_or_email, _remote(request))
+    platform.resets.request(body.nickname_or_email, client_address(request))
     return Response(status_code=202)
 
 

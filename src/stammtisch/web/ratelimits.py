@@ -1,0 +1,130 @@
+"""Rate limits: sign-ups per client address and writes per member, in fixed windows.
+
+Counts live in this process, or in Redis when `redis_url` is set so that every process counts
+the same requests. With Redis unreachable the process counts on its own for a while (a limit
+that holds per process beats refusing every write, and the writes' own work never waits on it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import threading
+from collections.abc import Callable
+from datetime import datetime
+
+import redis
+import redis.asyncio as aioredis
+
+from stammtisch.services.errors import Problem, ServiceError
+from stammtisch.settings import Settings
+
+log = logging.getLogger(__name__)
+
+REDIS_PAUSE_SECONDS = 10.0
+"""After Redis failed, how long this process counts locally before it tries Redis again."""
+REDIS_TIMEOUT_SECONDS = 0.5
+"""How long one count waits for Redis before the process counts locally instead."""
+LOCAL_KEYS = 100_000
+"""Windows kept in memory before the ended ones are dropped."""
+
+
+class LocalCounts:
+    """Counts of fixed windows in this process's memory."""
+
+    def __init__(self) -> None:
+        self._counts: dict[str, tuple[int, int]] = {}
+        self._lock = threading.Lock()
+
+    def add(self, key: str, window: int, index: int) -> int:
+        """Count one more request in window `index` of `key`; returns the window's count."""
+        with self._lock:
+            start, count = self._counts.get(key, (index, 0))
+            count = count + 1 if start == index else 1
+            if len(self._counts) >= LOCAL_KEYS:
+                self._counts = {k: v for k, v in self._counts.items() if v[0] == index}
+            self._counts[key] = (index, count)
+            return count
+
+
+class RedisCounts:
+    """Counts of fixed windows in Redis, shared by every process (one INCR per request)."""
+
+    def __init__(self, url: str, prefix: str) -> None:
+        self._url = url
+        self._prefix = f"{prefix}:limit:"
+        self._clients: dict[asyncio.AbstractEventLoop, aioredis.Redis] = {}
+
+    def _client(self) -> aioredis.Redis:
+        loop = asyncio.get_running_loop()
+        client = self._clients.get(loop)
+        if client is None:
+            self._clients = {k: v for k, v in self._clients.items() if not k.is_closed()}
+            client = aioredis.Redis.from_url(
+                self._url,
+                socket_connect_timeout=REDIS_TIMEOUT_SECONDS,
+                socket_timeout=REDIS_TIMEOUT_SECONDS,
+            )
+            self._clients[loop] = client
+        return client
+
+    async def add(self, key: str, window: int, index: int) -> int:
+        """Count one more request in window `index` of `key`; returns the window's count."""
+        name = f"{self._prefix}{key}:{index}"
+        async with self._client().pipeline(transaction=True) as pipe:
+            pipe.incr(name)
+            pipe.expire(name, window + 1)
+            count, _ = await pipe.execute()
+        return int(count)
+
+
+class RateLimits:
+    """The sign-up and write limits of this process's settings."""
+
+    def __init__(self, settings: Settings, now: Callable[[], datetime]) -> None:
+        self.settings = settings
+        self._now = now
+        self._local = LocalCounts()
+        self._redis = (
+            RedisCounts(settings.redis_url, settings.redis_prefix) if (settings.redis_url) else None
+        )
+        self._redis_paused_until = 0.0
+
+    async def _count(self, key: str, window: int) -> tuple[int, int]:
+        """One more request of `key`: the count in its window and the seconds the window has
+        left."""
+        now = self._now().timestamp()
+        index = int(now // window)
+        left = max(1, math.ceil((index + 1) * window - now))
+        if self._redis is not None and now >= self._redis_paused_until:
+            try:
+                return await self._redis.add(key, window, index), left
+            except (OSError, redis.RedisError, TimeoutError) as error:
+                log.warning("rate limits counted in this process for a while: %s", error)
+                self._redis_paused_until = now + REDIS_PAUSE_SECONDS
+        return self._local.add(key, window, index), left
+
+    async def sign_up(self, remote: str) -> None:
+        """Count a sign-up from this client address; refuse it above the limit."""
+        window = self.settings.signup_window_seconds
+        count, left = await self._count(f"signup:{remote}", window)
+        if count > self.settings.signup_limit:
+            raise ServiceError(
+                "limits.too_many_signups",
+                "Too many new accounts from this address; try again later.",
+                Problem.LIMIT,
+                retry_after=left,
+            )
+
+    async def write(self, member_id: int) -> None:
+        """Count a write of this member; refuse it above the limit."""
+        window = self.settings.write_window_seconds
+        count, left = await self._count(f"write:{member_id}", window)
+        if count > self.settings.write_limit:
+            raise ServiceError(
+                "limits.too_many_requests",
+                f"Too many changes in a short time; wait {left} seconds and try again.",
+                Problem.LIMIT,
+                retry_after=left,
+            )

@@ -1,0 +1,146 @@
+"""Rate limits: sign-ups per client address and writes per member answer 429 with Retry-After
+and change nothing; counted in the process, or across processes through Redis."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import func, select
+
+from stammtisch.bus import LocalBus
+from stammtisch.services.platform import Platform, build_platform
+from stammtisch.services.timesource import ManualClock
+from stammtisch.store.members import Member
+from stammtisch.web.app import create_app
+from tests.conftest import make_settings
+from tests.mailserver import free_port
+from tests.web.conftest import ApiMember, sign_up
+
+PASSWORD = "correct horse"
+
+
+def limited_platform(
+    tmp_path: Path, database_url: str, clock: ManualClock, **limits: object
+) -> Platform:
+    """A platform whose app counts sign-ups and writes as `limits` say."""
+    settings = make_settings(tmp_path, database_url, **limits)
+    return build_platform(settings, clock=clock, bus=LocalBus())
+
+
+@pytest.fixture
+def limited(tmp_path: Path, database_url: str, clock: ManualClock) -> Iterator[TestClient]:
+    """A client of an app allowing 3 sign-ups per hour per address and 3 writes per minute."""
+    platform = limited_platform(
+        tmp_path, database_url, clock, signup_limit=3, write_limit=3, write_window_seconds=60
+    )
+    with TestClient(create_app(platform)) as client:
+        yield client
+    platform.close()
+
+
+def members(client: TestClient) -> int:
+    """How many members the app's database holds."""
+    platform: Platform = client.app.state.platform  # type: ignore[attr-defined]
+    with platform.ctx.read() as session:
+        return int(session.scalar(select(func.count()).select_from(Member)) or 0)
+
+
+def test_sign_ups_above_the_limit_are_refused_until_the_window_ends(
+    limited: TestClient, clock: ManualClock
+) -> None:
+    for nickname in ("anna", "bert", "cleo"):
+        sign_up(limited, nickname)
+    answer = limited.post("/api/accounts/signup", json={"nickname": "dora", "password": PASSWORD})
+    assert (answer.status_code, answer.json()["error"]) == (429, "limits.too_many_signups")
+    assert 1 <= int(answer.headers["Retry-After"]) <= 3600
+    assert members(limited) == 3
+    clock.advance(timedelta(seconds=int(answer.headers["Retry-After"])))
+    sign_up(limited, "dora")
+    assert members(limited) == 4
+
+
+def test_writes_above_the_limit_are_refused_and_change_nothing(
+    limited: TestClient, clock: ManualClock
+) -> None:
+    anna = sign_up(limited, "anna")
+    for language in ("de", "fr", "pt"):
+        assert anna.patch("/api/me", {"language": language}).status_code == 200
+    refused = anna.patch("/api/me", {"language": "en"})
+    assert (refused.status_code, refused.json()["error"]) == (429, "limits.too_many_requests")
+    assert 1 <= int(refused.headers["Retry-After"]) <= 60
+    assert anna.get("/api/me").json()["language"] == "pt"  # reads are not limited
+    other = sign_up(limited, "bert")  # each member has a limit of their own
+    assert other.patch("/api/me", {"language": "de"}).status_code == 200
+    clock.advance(timedelta(seconds=int(refused.headers["Retry-After"])))
+    assert anna.patch("/api/me", {"language": "en"}).json()["language"] == "en"
+
+
+def test_actions_over_the_websocket_count_as_writes(limited: TestClient) -> None:
+    anna = sign_up(limited, "anna")
+    for _ in range(3):
+        assert anna.patch("/api/me", {"language": "de"}).status_code == 200
+    with limited.websocket_connect("/api/ws", headers=anna.headers()) as socket:
+        assert socket.receive_json()["type"] == "hello"
+        socket.send_json({"type": "act", "game_id": 1, "seq": 0, "action": "x", "ref": 7})
+        answer = socket.receive_json()
+    assert (answer["type"], answer["error"], answer["ref"]) == (
+        "error",
+        "limits.too_many_requests",
+        7,
+    )
+
+
+def test_processes_on_one_redis_share_their_counts(
+    tmp_path: Path, database_url: str, clock: ManualClock, redis_url: str
+) -> None:
+    prefix = f"test-{secrets.token_hex(4)}"
+    platforms = [
+        limited_platform(
+            tmp_path / name,
+            database_url,
+            clock,
+            signup_limit=3,
+            redis_url=redis_url,
+            redis_prefix=prefix,
+        )
+        for name in ("one", "two")
+    ]
+    with TestClient(create_app(platforms[0])) as one, TestClient(create_app(platforms[1])) as two:
+        sign_up(one, "anna")
+        sign_up(two, "bert")
+        sign_up(one, "cleo")
+        answer = two.post("/api/accounts/signup", json={"nickname": "dora", "password": PASSWORD})
+        assert (answer.status_code, answer.json()["error"]) == (429, "limits.too_many_signups")
+    for platform in platforms:
+        platform.close()
+
+
+def test_with_redis_unreachable_writes_go_on_and_the_process_counts_alone(
+    tmp_path: Path, database_url: str, clock: ManualClock
+) -> None:
+    nowhere = f"redis://127.0.0.1:{free_port()}/0"
+    platform = limited_platform(
+        tmp_path, database_url, clock, signup_limit=2, write_limit=2, redis_url=nowhere
+    )
+    with TestClient(create_app(platform)) as client:
+        anna = sign_up(client, "anna")
+        assert anna.patch("/api/me", {"language": "de"}).status_code == 200
+        assert anna.patch("/api/me", {"language": "fr"}).status_code == 200
+        assert anna.patch("/api/me", {"language": "pt"}).status_code == 429
+        sign_up(client, "bert")
+        answer = client.post(
+            "/api/accounts/signup", json={"nickname": "cleo", "password": PASSWORD}
+        )
+        assert answer.status_code == 429
+    platform.close()
+
+
+def test_the_suite_raises_the_limits_for_tests_not_about_them(member: ApiMember) -> None:
+    settings = member.client.app.state.platform.ctx.settings  # type: ignore[attr-defined]
+    assert settings.signup_limit >= 1000
+    assert settings.write_limit >= 1000
