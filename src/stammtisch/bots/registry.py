@@ -11,6 +11,9 @@ _BOTS: dict[str, dict[str, str]] = {
     "challengers": {
         "random": "stammtisch.bots.challengers.random_bot:make",
         "greedy": "stammtisch.bots.challengers.greedy:make",
+        "easy": "stammtisch.bots.challengers.easy:make",
+        "medium": "stammtisch.bots.challengers.medium:make",
+        "hard": "stammtisch.bots.challengers.hard:make",
     },
     "klubnacht": {
         "random": "stammtisch.bots.klubnacht.random_bot:RandomBot",

@@ -11,7 +11,7 @@ from stammtisch.engine.challengers.game import GAME
 
 
 def test_both_bots_are_registered() -> None:
-    assert bot_names("challengers") == ["greedy", "random"]
+    assert bot_names("challengers") == ["easy", "greedy", "hard", "medium", "random"]
 
 
 def test_the_random_bot_picks_among_the_legal_actions() -> None:
