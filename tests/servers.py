@@ -19,6 +19,7 @@ import httpx
 from sqlalchemy import create_engine, text
 
 from stammtisch.services.timesource import write_offset
+from tests.conftest import SUITE_LIMITS
 from tests.mailserver import free_port
 
 POSTGRES_BINARIES = "/usr/lib/postgresql/*/bin"
@@ -201,6 +202,7 @@ class ServerProcess:
             "STAMMTISCH_PORT": str(self.port),
             "STAMMTISCH_SECRET_KEY": "distributed-test-secret",
             "STAMMTISCH_SWEEP_SECONDS": "0.2",
+            **{f"STAMMTISCH_{name.upper()}": str(value) for name, value in SUITE_LIMITS.items()},
             **env,
         }
         self.process: subprocess.Popen[bytes] | None = None
