@@ -258,6 +258,10 @@ class ServerProcess:
             self.process.kill()
             self.process.wait(timeout=10)
 
+    def ready(self) -> bool:
+        """Whether the process answers /readyz with 200."""
+        return httpx.get(f"{self.url}/readyz", timeout=5).status_code == 200
+
     def log_text(self) -> str:
         """What the process wrote so far."""
         return self.log.read_text(errors="replace")
