@@ -40,7 +40,7 @@ def test_a_practice_table_with_two_bots_starts_from_the_form(browsing: Browsing)
     dialog.get_by_role("button", name="Start practice").click()
     game_id = game_id_of(page)
     view = api(page, "GET", f"/api/games/{game_id}")
-    assert [s["nickname"] or s["bot"] for s in view["seats"]] == [nickname, "random", "greedy"]
+    assert [s["nickname"] or s["bot"] for s in view["seats"]] == [nickname, "random", "medium"]
     assert view["practice"] is True
     assert view["clock"] == {"mode": "turn"}
     assert view["options"]["winter_park"] is True
@@ -103,5 +103,5 @@ def test_the_creator_starts_a_table_early_and_the_others_follow(browsing: Browsi
     game_id = game_id_of(anna)
     expect(bert).to_have_url(re.compile(rf"/games/{game_id}$"))
     view = api(bert, "GET", f"/api/games/{game_id}")
-    assert [s["nickname"] or s["bot"] for s in view["seats"]][1:] == [bert_name, "greedy", "greedy"]
+    assert [s["nickname"] or s["bot"] for s in view["seats"]][1:] == [bert_name, "medium", "medium"]
     assert seek["id"] not in [table["id"] for table in api(bert, "GET", "/api/lobby")]

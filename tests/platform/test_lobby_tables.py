@@ -40,7 +40,7 @@ def test_a_count_of_bots_still_means_the_training_bot(
 ) -> None:
     anna = new_member("anna")
     seek = platform.lobby.create(anna, "challengers", {"players": 4}, bots=2)
-    assert seek["bot_names"] == ["greedy", "greedy"]
+    assert seek["bot_names"] == ["medium", "medium"]
 
 
 def test_bad_bot_seats_are_refused(platform: Platform, new_member: Callable[..., int]) -> None:
@@ -76,7 +76,7 @@ def test_the_creator_starts_early_and_empty_seats_go_to_the_training_bot(
     started = platform.lobby.start(anna, seek["id"], True)
     assert started["status"] == "started"
     names = seat_names(platform, bert, started["game_id"])
-    assert names == ["anna", "bert", "greedy", "greedy", "random"]
+    assert names == ["anna", "bert", "medium", "medium", "random"]
     assert platform.lobby.open_seeks() == []
     assert [g["game_id"] for g in platform.hub.games(bert)] == [started["game_id"]]
     with pytest.raises(ServiceError) as again:

@@ -57,7 +57,7 @@ def test_realtime_challengers_table_hands_a_timed_out_seat_to_a_robot(
     game_id = platform.lobby.join(bert, seek["id"])["game_id"]
     platform.tables.run_bots(game_id)
     view = platform.views.view(bert, game_id)
-    assert [s["bot"] for s in view["seats"]] == [None, None, "greedy", "greedy"]
+    assert [s["bot"] for s in view["seats"]] == [None, None, "medium", "medium"]
     assert set(view["to_act"]) >= {0, 1}
     clock.advance(timedelta(seconds=10))
     mine = platform.views.view(bert, game_id)
@@ -68,7 +68,7 @@ def test_realtime_challengers_table_hands_a_timed_out_seat_to_a_robot(
     view = platform.views.view(bert, game_id)
     assert view["status"] == "active"
     assert view["seats"][0]["left"] == "timeout"
-    assert view["seats"][0]["bot"] == "greedy"
+    assert view["seats"][0]["bot"] == "hard"
     assert view["seats"][1]["left"] is None
     kinds = [n["kind"] for n in platform.notifications.feed(anna)["items"]]
     assert "taken_over" in kinds

@@ -31,7 +31,7 @@ def test_a_table_names_its_bots_and_its_creator_starts_it(client: TestClient) ->
     assert started.status_code == 200, started.text
     game_id = started.json()["game_id"]
     seats = bert.get(f"/api/games/{game_id}").json()["seats"]
-    assert [s["nickname"] or s["bot"] for s in seats] == ["anna", "bert", "greedy", "random"]
+    assert [s["nickname"] or s["bot"] for s in seats] == ["anna", "bert", "medium", "random"]
     assert [g["game_id"] for g in bert.get("/api/hub").json()["games"]] == [game_id]
 
 
