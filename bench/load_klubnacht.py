@@ -18,6 +18,10 @@ stays cheap next to the server it measures.
     python bench/load_klubnacht.py --games 1000 --rate 600 --seconds 30 --processes 2 \
         --database-url postgresql+psycopg://postgres@127.0.0.1:5432/bench_load \
         --redis-url redis://127.0.0.1:6379/5
+    python bench/load_klubnacht.py --games 200 --rate 300 --profile /tmp/profile  # py-spy
+
+With --profile PREFIX, py-spy (the dev extra) samples each started server during the measured
+window into PREFIX.N.folded (one line per stack); bench/profile_action.py sorts them into parts.
 """
 
 from __future__ import annotations
@@ -131,6 +135,7 @@ def start_server(
     """Start one `stammtisch serve` process and wait until it answers."""
     port = free_port()
     env = {**os.environ, "STAMMTISCH_DATA_DIR": str(folder), "STAMMTISCH_PORT": str(port)}
+    env["STAMMTISCH_SIGNUP_LIMIT"] = "1000000"  # every bench member signs up from one address
     env.pop("STAMMTISCH_DATABASE_URL", None)
     env.pop("STAMMTISCH_REDIS_URL", None)
     # Every bench member signs up from this machine's address and plays fast: no rate limits.
@@ -285,12 +290,33 @@ class Meter:
     load: tuple[float, float] = (float("nan"), float("nan"))
 
 
+def start_profilers(server_pids: list[int], prefix: str, seconds: float) -> list[Any]:
+    """py-spy sampling each server process for `seconds` into PREFIX.N.folded."""
+    return [
+        subprocess.Popen(
+            [
+                *(str(Path(sys.executable).with_name("py-spy")), "record", "--pid", str(pid)),
+                *("--duration", str(max(1, int(seconds))), "--rate", "250", "--nonblocking"),
+                *("--format", "raw", "--output", f"{prefix}.{index}.folded"),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for index, pid in enumerate(server_pids)
+    ]
+
+
 async def cpu_meter(
-    server_pids: list[int], database_url: str | None, begin: float, end: float
+    server_pids: list[int],
+    database_url: str | None,
+    window: tuple[float, float],
+    profile: str | None = None,
 ) -> Meter:
-    """CPU seconds the servers, their database backends and this load generator use between
-    `begin` and `end`, and the 1-minute load average at both ends."""
+    """CPU seconds the servers, their database backends and this load generator use in the
+    window, and the 1-minute load average at both ends (`profile`: sample the servers too)."""
+    begin, end = window
     await asyncio.sleep(begin - time.perf_counter())
+    profilers = start_profilers(server_pids, profile, end - begin) if profile else []
     load = os.getloadavg()[0]
     server, own = cpu_of(server_pids), time.process_time()
     database = cpu_of(database_backends(database_url))
@@ -301,6 +327,8 @@ async def cpu_meter(
         meter.server = cpu_since(server, server_pids)
     if database_url and database_url.startswith("postgresql"):
         meter.database = cpu_since(database, database_backends(database_url))
+    for profiler in profilers:
+        await asyncio.to_thread(profiler.wait)
     return meter
 
 
@@ -311,6 +339,7 @@ async def run(
     seconds: float,
     server_pids: list[int],
     database_url: str | None,
+    profile: str | None = None,
 ) -> tuple[Stats, Meter]:
     """Set up the games, drive them; returns the stats and what the measured window cost."""
     limits = asyncio.Semaphore(16)
@@ -331,7 +360,9 @@ async def run(
     interval = games / rate
     begin = time.perf_counter() + interval
     timing = (interval, begin, begin + seconds)
-    meter = asyncio.create_task(cpu_meter(server_pids, database_url, begin, begin + seconds))
+    meter = asyncio.create_task(
+        cpu_meter(server_pids, database_url, (begin, begin + seconds), profile)
+    )
     await asyncio.gather(
         *(drive(i, tables[i], opponents[i], game_ids[i], timing, stats) for i in range(games))
     )
@@ -362,6 +393,9 @@ def main() -> None:
         "--database-url", help="the started servers' database (default: SQLite in a temp folder)"
     )
     parser.add_argument("--redis-url", help="the started servers' Redis (needed for 2 or more)")
+    parser.add_argument(
+        "--profile", metavar="PREFIX", help="sample the servers with py-spy into PREFIX.N.folded"
+    )
     args = parser.parse_args()
     if args.processes > 1 and not (args.database_url and args.redis_url):
         raise SystemExit("several processes share a database server and Redis: give both URLs")
@@ -378,7 +412,9 @@ def main() -> None:
         try:
             pids = [process.pid for process, _ in started]
             stats, meter = event_loop_run(
-                run(urls, args.games, args.rate, args.seconds, pids, args.database_url)
+                run(
+                    urls, args.games, args.rate, args.seconds, pids, args.database_url, args.profile
+                )
             )
         finally:
             for process, _ in started:
