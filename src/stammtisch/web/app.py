@@ -89,7 +89,7 @@ def create_app(platform: Platform) -> FastAPI:
     app.state.rate_limits = RateLimits(platform.ctx.settings, platform.ctx.clock.now)
     install_error_handlers(app)
     app.add_exception_handler(SignInFirst, sign_in_first)
-    for module in (ops, accounts, games, social, ws, leaderboards, album, help):
+    for module in (games, ops, accounts, social, ws, leaderboards, album, help):
         app.include_router(module.router)
     for router in [*pages.routers(), art_router]:
         app.include_router(router)

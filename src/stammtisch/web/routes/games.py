@@ -12,12 +12,11 @@ from stammtisch.services.platform import Platform
 from stammtisch.services.policy import policy
 from stammtisch.web.calls import json_response, service_call
 from stammtisch.web.deps import OptionalReader, PlatformDep, Writer
+from stammtisch.web.openapi import refused
 from stammtisch.web.routes import finished, texts
-from stammtisch.web.routes.bodies import BotName, ClockIn
+from stammtisch.web.routes.bodies import BotName, ClockIn, GameName
 
 router = APIRouter(prefix="/api", tags=["games"])
-router.include_router(finished.router)
-router.include_router(texts.router)
 
 GameId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The game's id.")]
 
@@ -25,7 +24,7 @@ GameId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The game's id.")]
 class PracticeIn(BaseModel):
     """A practice game: you on the first seat, bots on all the others."""
 
-    game: str = Field(max_length=40)
+    game: GameName
     options: dict[str, Any] = Field(default_factory=dict)
     bots: list[BotName] | None = Field(
         None,
@@ -75,7 +74,7 @@ def catalogue() -> list[dict[str, Any]]:
     return result
 
 
-@router.post("/practice", status_code=201)
+@router.post("/practice", status_code=201, responses=refused(400))
 def practice(
     body: PracticeIn, identity: Writer, platform: PlatformDep, tasks: BackgroundTasks
 ) -> dict[str, Any]:
@@ -87,14 +86,14 @@ def practice(
     return platform.views.view(identity.member_id, game_id)
 
 
-@router.get("/games/{game_id}", response_model=dict[str, Any])
+@router.get("/games/{game_id}", response_model=dict[str, Any], responses=refused(404))
 async def game_view(game_id: GameId, identity: OptionalReader, platform: PlatformDep) -> Response:
     """The game as you see it: your seat's view and legal actions, or the spectator view."""
     viewer = identity.member_id if identity else None
     return json_response(await service_call(platform, platform.views.view, viewer, game_id))
 
 
-@router.get("/games/{game_id}/log")
+@router.get("/games/{game_id}/log", responses=refused(404))
 def game_log(
     game_id: GameId,
     identity: OptionalReader,
@@ -105,7 +104,9 @@ def game_log(
     return platform.views.events_since(identity.member_id if identity else None, game_id, after)
 
 
-@router.post("/games/{game_id}/actions", response_model=dict[str, Any])
+@router.post(
+    "/games/{game_id}/actions", response_model=dict[str, Any], responses=refused(400, 404, 409)
+)
 async def act(
     game_id: GameId,
     body: ActionIn,
@@ -135,7 +136,7 @@ async def act(
     )
 
 
-@router.post("/games/{game_id}/resign", status_code=204)
+@router.post("/games/{game_id}/resign", status_code=204, responses=refused(400, 404, 409))
 def resign(
     game_id: GameId, identity: Writer, platform: PlatformDep, tasks: BackgroundTasks
 ) -> None:
@@ -144,9 +145,14 @@ def resign(
     play_bots_later(tasks, platform, game_id)
 
 
-@router.post("/games/{game_id}/rematch", status_code=201)
+@router.post("/games/{game_id}/rematch", status_code=201, responses=refused(400, 404, 409))
 def rematch(
     game_id: GameId, body: RematchIn, identity: Writer, platform: PlatformDep
 ) -> dict[str, Any]:
     """Invite the opponent of a finished game to a rematch in the chosen variant."""
     return platform.challenges.rematch(identity.member_id, game_id, body.options)
+
+
+# After the routes above, so a game's view and actions (most of all requests) match first.
+router.include_router(finished.router)
+router.include_router(texts.router)
