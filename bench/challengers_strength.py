@@ -12,9 +12,10 @@ strength` plays them; win rates are per seat):
           never rises with the difficulty (one line per difficulty; --ladder-games per cell)
 Each line also gives the candidate's median and 99th-percentile decision time (processor ms).
 With --log FILE each finished tournament is appended as a JSON line at once, and tournaments
-already there are not played again, so an interrupted run continues where it stopped.
+already there are not played again, so an interrupted run continues where it stopped; --report
+only prints what the log holds (partial counts of an unfinished run).
 Usage: python bench/challengers_strength.py [--games 400] [--ladder-games 100] [--goals all]
-       [--workers 1] [--seed 1] [--log FILE]
+       [--workers 1] [--seed 1] [--log FILE] [--report]
 """
 
 from __future__ import annotations
@@ -45,19 +46,16 @@ class Run:
 
 def runs(games: int, ladder_games: int, goals: set[str]) -> list[Run]:
     """The settings of the chosen goals."""
-    duels = {
+    four = ("greedy", "greedy", "greedy")
+    settings = {
         "duel": ("hard", "greedy"),
+        "four": ("hard", *four),
         "medium": ("medium", "greedy"),
+        "medium4": ("medium", *four),
         "easy": ("easy", "greedy"),
         "sensible": ("easy", "random"),
     }
-    fours = {"four": "hard", "medium4": "medium"}
-    out = [Run(g, line, (), games) for g, line in duels.items() if g in goals]
-    out += [
-        Run(g, (bot, "greedy", "greedy", "greedy"), (), games)
-        for g, bot in fours.items()
-        if g in goals
-    ]
+    out = [Run(g, line, (), games) for g, line in settings.items() if g in goals]
     if "ladder" in goals:
         for solo_cards in (False, True):
             for difficulty in range(6):
@@ -117,7 +115,10 @@ def lines(done: dict[str, dict[str, Any]], chosen: list[Run], seed: int) -> Iter
     rates: dict[str, float] = {}
     ladder: dict[tuple[int, bool], dict[str, Any]] = {}
     for run in chosen:
-        rows = [done[key(tag(run, seed + g))] for g in range(run.games)]
+        found = (done.get(key(tag(run, seed + g))) for g in range(run.games))
+        rows = [row for row in found if row is not None]
+        if not rows:
+            continue
         bot = run.line[0]
         fig = figures(rows, bot)
         if run.goal == "ladder":
@@ -132,6 +133,8 @@ def lines(done: dict[str, dict[str, Any]], chosen: list[Run], seed: int) -> Iter
         )
         if len(run.line) > 2:
             text += f", final {fig['finals']:.1%}"
+        if len(rows) < run.games:
+            text += f" (partial: {len(rows)} of {run.games} tournaments)"
         verdict = {
             "duel": fig["rate"] >= 0.65,
             "four": fig["rate"] >= 0.45 and fig["finals"] >= 0.80,
@@ -182,6 +185,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--log", type=Path, default=None)
+    parser.add_argument("--report", action="store_true", help="only summarise the log")
     args = parser.parse_args()
     every = {"duel", "four", "medium", "medium4", "easy", "sensible", "ladder"}
     goals = every if args.goals == "all" else set(args.goals.split(","))
@@ -201,7 +205,7 @@ def main() -> None:
         (run, game)
         for run in chosen
         for game in range(run.games)
-        if key(tag(run, args.seed + game)) not in done
+        if key(tag(run, args.seed + game)) not in done and not args.report
     ]
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         futures = [pool.submit(tournament, run, args.seed, game) for run, game in todo]

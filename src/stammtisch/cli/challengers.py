@@ -66,7 +66,10 @@ def simulate_command(
         str, typer.Option("--sets", help="random, first-game, or 5 sets: castle,funfair,...")
     ] = "random",
     bots: Annotated[
-        str, typer.Option("--bots", help="Bots by seat, comma-separated: greedy, random.")
+        str,
+        typer.Option(
+            "--bots", help="Bots by seat, comma-separated: random, easy, greedy, medium, hard."
+        ),
     ] = "greedy",
     as_json: Annotated[
         bool,
@@ -123,7 +126,7 @@ def strength_command(
     games: Annotated[int, typer.Option("--games", help="How many tournaments.", min=1)] = 100,
     bots: Annotated[
         str, typer.Option("--bots", help="Bots by seat, comma-separated (e.g. hard,greedy).")
-    ] = "greedy,random",
+    ] = "hard,greedy",
     coaches: Annotated[bool, typer.Option("--coaches", help="The coaches table option.")] = False,
     workers: Annotated[
         int, typer.Option("--workers", help="Worker processes (same figures for any).", min=1)
