@@ -13,6 +13,9 @@ _GAMES: dict[str, str] = {
 }
 """Game name -> "module:attribute" of its Game object, imported on first use."""
 
+_LOADED: dict[str, Game[Any, Any]] = {}
+"""The games imported so far (every step and view asks for its game)."""
+
 
 def game_names() -> list[str]:
     """The names of all registered games, sorted."""
@@ -21,10 +24,14 @@ def game_names() -> list[str]:
 
 def get_game(name: str) -> Game[Any, Any]:
     """The game of this name; raises GameError for an unknown name."""
+    loaded = _LOADED.get(name)
+    if loaded is not None:
+        return loaded
     try:
         target = _GAMES[name]
     except KeyError:
         raise GameError("unknown_game", f"There is no game called {name!r}.") from None
     module_name, _, attribute = target.partition(":")
     game: Game[Any, Any] = getattr(import_module(module_name), attribute)
+    _LOADED[name] = game
     return game

@@ -16,7 +16,7 @@ from stammtisch.services.gameflow import visible_events
 from stammtisch.services.gamehead import Head, SeatInfo, load_head, load_seats, seat_of
 from stammtisch.services.moves import seats_now
 from stammtisch.store.games import ActionRow, GameRow
-from stammtisch.store.hotpath import GAME_DEADLINES
+from stammtisch.store.hotpath import DEADLINES
 
 
 class GameViews:
@@ -52,7 +52,7 @@ class GameViews:
             )
             deadlines = {
                 int(s): due.isoformat()
-                for s, due in connection.execute(GAME_DEADLINES, {"game_id": game_id})
+                for s, due in DEADLINES.rows(connection, {"game_id": game_id})
             }
             backs = worn_backs(session, (s.member_id for s in seats))
             return {

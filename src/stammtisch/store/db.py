@@ -36,7 +36,11 @@ def _sqlite_begin(connection: Connection) -> None:
     """Writes take SQLite's write lock up front, so writers of several processes queue up
     instead of failing on a stale snapshot; reads start a plain (snapshot) transaction."""
     immediate = connection.get_execution_options().get("sqlite_immediate", False)
-    connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+    # Straight on the driver's connection: SQLAlchemy's execution path would cost more than the
+    # statement (the driver runs in autocommit mode, so it issues no BEGIN of its own).
+    connection.connection.driver_connection.execute(  # type: ignore[union-attr]
+        "BEGIN IMMEDIATE" if immediate else "BEGIN"
+    )
 
 
 def make_engine(url: str, *, pooled: bool = True) -> Engine:

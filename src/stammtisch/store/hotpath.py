@@ -20,6 +20,7 @@ from sqlalchemy import (
     bindparam,
     delete,
     insert,
+    literal_column,
     select,
     update,
 )
@@ -32,6 +33,7 @@ from stammtisch.store.games import ActionRow, GameRow, SeatRow
 from stammtisch.store.members import Member
 from stammtisch.store.notifications import NotificationRow
 from stammtisch.store.presence import PresenceRow
+from stammtisch.store.progress import AlbumCardRow, CardBackRow
 
 games = cast(Table, GameRow.__table__)
 seats = cast(Table, SeatRow.__table__)
@@ -40,6 +42,8 @@ deadlines = cast(Table, DeadlineRow.__table__)
 members = cast(Table, Member.__table__)
 notifications = cast(Table, NotificationRow.__table__)
 presence = cast(Table, PresenceRow.__table__)
+card_backs = cast(Table, CardBackRow.__table__)
+album_cards = cast(Table, AlbumCardRow.__table__)
 
 
 def insert_bound(table: Table, *columns: str) -> Insert:
@@ -114,6 +118,22 @@ ADD_NOTIFICATION = insert_bound(
     notifications, "member_id", "kind", "data", "created_at", "email_status", "email_due_at"
 )
 
+WORN_BACK = (
+    select(card_backs.c.month, card_backs.c.slot, album_cards.c.claimed)
+    .select_from(
+        card_backs.join(
+            album_cards,
+            (album_cards.c.member_id == card_backs.c.member_id)
+            & (album_cards.c.month == card_backs.c.month)
+            & (album_cards.c.slot == card_backs.c.slot),
+        )
+    )
+    .where(
+        card_backs.c.member_id == bindparam("member_id"),
+        album_cards.c.claimed > literal_column("0"),
+    )
+)
+"""The claimed card a member wears as card back (no row: the plain back)."""
 
 LEAVE_SEAT = (
     update(seats)
@@ -232,3 +252,4 @@ LEAVE = Prepared(LEAVE_SEAT)
 PREPARED_WATCHING = Prepared(WATCHING)
 PREPARED_EMAIL_WISH = Prepared(EMAIL_WISH)
 PREPARED_ADD_NOTIFICATION = Prepared(ADD_NOTIFICATION)
+PREPARED_WORN_BACK = Prepared(WORN_BACK)

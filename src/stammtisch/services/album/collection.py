@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel
-from sqlalchemy import bindparam, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from stammtisch.services.album.catalogue import TIERS, catalogue
@@ -22,23 +22,11 @@ from stammtisch.services.seasons import (
     season_of,
     seasons_between,
 )
+from stammtisch.store.hotpath import PREPARED_WORN_BACK
 from stammtisch.store.progress import AlbumCardRow, CardBackRow
 
 FIRST_MONTH = Season(2026, 1)
 """The first album there is."""
-
-WORN_BACKS = (
-    select(CardBackRow.member_id, CardBackRow.month, CardBackRow.slot, AlbumCardRow.claimed)
-    .join(
-        AlbumCardRow,
-        (AlbumCardRow.member_id == CardBackRow.member_id)
-        & (AlbumCardRow.month == CardBackRow.month)
-        & (AlbumCardRow.slot == CardBackRow.slot),
-    )
-    .where(CardBackRow.member_id.in_(bindparam("ids", expanding=True)), AlbumCardRow.claimed > 0)
-)
-"""The claimed cards some members wear as card back (prepared once: every game view reads it;
-run on the session's connection, so changes not yet flushed are not seen)."""
 
 
 class Named(BaseModel):
@@ -217,7 +205,12 @@ def worn_backs(session: Session, member_ids: Iterable[int | None]) -> dict[int, 
     ids = sorted({i for i in member_ids if i is not None})
     if not ids:
         return {}
-    rows = session.connection().execute(WORN_BACKS, {"ids": ids})
+    connection = session.connection()
+    rows = [
+        (member_id, *row)
+        for member_id in ids
+        for row in PREPARED_WORN_BACK.rows(connection, {"member_id": member_id})
+    ]
     return {
         int(member_id): {
             "month": month,
