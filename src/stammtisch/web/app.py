@@ -32,14 +32,18 @@ from stammtisch.web.staticfiles import SiteStatic
 log = logging.getLogger(__name__)
 
 
-async def repeat_forever(platform: Platform, job: Callable[[], object], what: str) -> None:
-    """Run a background job in a worker thread every few seconds."""
-    while True:
+async def repeat_forever(
+    platform: Platform, job: Callable[[], object], what: str, stopping: asyncio.Event
+) -> None:
+    """Run a background job in a worker thread every few seconds until `stopping` is set; a run
+    under way is finished, never abandoned (its thread would die with the process)."""
+    while not stopping.is_set():
         try:
             await to_thread.run_sync(job)
         except Exception:
             log.exception("%s failed; trying again", what)
-        await asyncio.sleep(platform.ctx.settings.sweep_seconds)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stopping.wait(), platform.ctx.settings.sweep_seconds)
 
 
 def background_jobs(platform: Platform) -> list[tuple[Callable[[], object], str]]:
@@ -60,18 +64,19 @@ def create_app(platform: Platform) -> FastAPI:
         limiter.total_tokens = platform.ctx.settings.effective_worker_threads()
         await platform.ctx.bus.start()
         jobs = background_jobs(platform) if platform.ctx.settings.run_sweeper else []
+        stopping = asyncio.Event()
         tasks = [
-            asyncio.create_task(repeat_forever(platform, metrics.timed_job(job, what), what))
+            asyncio.create_task(
+                repeat_forever(platform, metrics.timed_job(job, what), what, stopping)
+            )
             for job, what in jobs
         ]
         try:
             yield
         finally:
+            stopping.set()
             with platform.outbox.interrupted():  # unsent claimed e-mails are handed back
-                for task in tasks:
-                    task.cancel()
-                    with contextlib.suppress(asyncio.CancelledError):
-                        await task
+                await asyncio.gather(*tasks, return_exceptions=True)
             await platform.ctx.bus.stop()
 
     app = FastAPI(
