@@ -155,14 +155,18 @@ class Load:
 
 
 def tables(
-    deployment: Deployment, servers: list[ServerProcess], count: int, game: str = "klubnacht"
+    deployment: Deployment,
+    servers: list[ServerProcess],
+    count: int,
+    game: str = "klubnacht",
+    names: str = "",
 ) -> list[Table]:
     """`count` games whose two members sit on different processes."""
     made = []
     for index in range(count):
         homes = [index % len(servers), (index + 1) % len(servers)]
-        host = deployment.sign_up(servers[homes[0]], f"host{index}")
-        guest = deployment.sign_up(servers[homes[1]], f"guest{index}")
+        host = deployment.sign_up(servers[homes[0]], f"{names}host{index}")
+        guest = deployment.sign_up(servers[homes[1]], f"{names}guest{index}")
         with host.client(servers[homes[0]]) as mine, guest.client(servers[homes[1]]) as theirs:
             game_id = new_game(mine, theirs, guest.nickname, game)
         made.append(Table(game_id, [host, guest], homes, game))
