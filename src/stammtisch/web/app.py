@@ -20,6 +20,7 @@ from stammtisch.web.bodylimit import BodyLimit
 from stammtisch.web.drain import Drain
 from stammtisch.web.errors import install_error_handlers
 from stammtisch.web.metrics import Metrics
+from stammtisch.web.openapi import install_openapi
 from stammtisch.web.ops import Observed
 from stammtisch.web.pages.context import SignInFirst
 from stammtisch.web.pages.errors import page_for_error, sign_in_first
@@ -98,6 +99,7 @@ def create_app(platform: Platform) -> FastAPI:
         app.include_router(module.router)
     for router in [*pages.routers(), art_router]:
         app.include_router(router)
+    install_openapi(app)
     app.mount("/static", SiteStatic(), name="static")
     app.mount("/docs/assets", StaticFiles(directory=DOCS_ASSETS), name="docs-assets")
     app.add_middleware(BodyLimit, limit=platform.ctx.settings.max_body_bytes)

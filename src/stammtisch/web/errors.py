@@ -8,8 +8,10 @@ from collections.abc import Callable
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from fastapi.routing import iter_route_contexts
 from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException
+from starlette.routing import compile_path
 
 from stammtisch.engine.protocol import GameError
 from stammtisch.services.errors import Problem, ServiceError
@@ -74,10 +76,25 @@ async def _validation_error(request: Request, exc: Exception) -> Response:
     return _respond(request, 422, "request.invalid", text)
 
 
+def allowed_methods(request: Request) -> list[str]:
+    """The methods some route of the app answers on this request's path (for `Allow`)."""
+    methods: set[str] = set()
+    for context in iter_route_contexts(request.app.router.routes):
+        known = getattr(context.original_route, "methods", None)
+        if context.path and known and compile_path(context.path)[0].match(request.scope["path"]):
+            methods |= set(known)
+    return sorted(methods)
+
+
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     code = HTTP_CODES.get(exc.status_code, "request.error")
-    return _respond(request, exc.status_code, code, str(exc.detail))
+    response = _respond(request, exc.status_code, code, str(exc.detail))
+    if exc.status_code == 405:
+        response.headers["Allow"] = ", ".join(allowed_methods(request))
+    elif exc.headers:
+        response.headers.update(exc.headers)
+    return response
 
 
 RETRY_AFTER_SECONDS = 5

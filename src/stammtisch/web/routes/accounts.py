@@ -16,6 +16,7 @@ from stammtisch.web.deps import (
     Writer,
     client_address,
 )
+from stammtisch.web.openapi import EMAIL, EMAIL_PATTERN, LANGUAGE, NICKNAME, PASSWORD, refused
 
 router = APIRouter(prefix="/api", tags=["accounts"])
 
@@ -23,13 +24,17 @@ router = APIRouter(prefix="/api", tags=["accounts"])
 class SignUpIn(BaseModel):
     """A new member's details."""
 
-    nickname: str = Field(max_length=100)
-    password: str = Field(max_length=1000)
-    email: str | None = Field(None, max_length=300)
+    nickname: str = Field(
+        max_length=100,
+        description="3 to 20 letters, digits, `_` or `-`; not one that looks like a member's.",
+        json_schema_extra=NICKNAME,
+    )
+    password: str = Field(max_length=1000, json_schema_extra=PASSWORD)
+    email: str | None = Field(None, max_length=300, json_schema_extra=EMAIL)
     email_notifications: bool = Field(
         False, description="Opt in to notification e-mails (needs an e-mail address)."
     )
-    language: str | None = Field(None, max_length=10)
+    language: str | None = Field(None, max_length=10, json_schema_extra=LANGUAGE)
 
 
 class LogInIn(BaseModel):
@@ -49,7 +54,7 @@ class ResetConfirmIn(BaseModel):
     """The token from a reset e-mail and the new password."""
 
     token: str = Field(max_length=200)
-    new_password: str = Field(max_length=1000)
+    new_password: str = Field(max_length=1000, json_schema_extra=PASSWORD)
 
 
 class MeOut(BaseModel):
@@ -67,16 +72,18 @@ class MeOut(BaseModel):
 class SettingsIn(BaseModel):
     """Changes to one's own settings; an empty e-mail removes the address."""
 
-    email: str | None = Field(None, max_length=300)
+    email: str | None = Field(
+        None, max_length=300, json_schema_extra={"pattern": f"^$|{EMAIL_PATTERN}"}
+    )
     email_notifications: bool | None = None
-    language: str | None = Field(None, max_length=10)
+    language: str | None = Field(None, max_length=10, json_schema_extra=LANGUAGE)
 
 
 class PasswordIn(BaseModel):
     """A password change."""
 
     old_password: str = Field(max_length=1000)
-    new_password: str = Field(max_length=1000)
+    new_password: str = Field(max_length=1000, json_schema_extra=PASSWORD)
 
 
 class ProfileOut(BaseModel):
@@ -122,7 +129,12 @@ def browser_language(request: Request) -> str:
     return "en"
 
 
-@router.post("/accounts/signup", status_code=201, dependencies=[SameSite, SignUpLimit])
+@router.post(
+    "/accounts/signup",
+    status_code=201,
+    dependencies=[SameSite, SignUpLimit],
+    responses=refused(400, 409),
+)
 def sign_up(body: SignUpIn, request: Request, response: Response, platform: PlatformDep) -> MeOut:
     """Create an account and sign in (the session cookie is set)."""
     language = body.language or browser_language(request)
@@ -133,7 +145,7 @@ def sign_up(body: SignUpIn, request: Request, response: Response, platform: Plat
     return _me(platform.accounts.member(signed.member_id), signed.csrf_token)
 
 
-@router.post("/accounts/login", dependencies=[SameSite])
+@router.post("/accounts/login", dependencies=[SameSite], responses=refused(401, 429))
 def log_in(body: LogInIn, request: Request, response: Response, platform: PlatformDep) -> MeOut:
     """Sign in with nickname and password (the session cookie is set)."""
     signed = platform.accounts.log_in(body.nickname, body.password, client_address(request))
@@ -146,7 +158,10 @@ def log_in(body: LogInIn, request: Request, response: Response, platform: Platfo
     status_code=202,
     dependencies=[SameSite],
     response_class=Response,
-    responses={202: {"description": "Accepted; an e-mail goes out if the account has an address"}},
+    responses={
+        202: {"description": "Accepted; an e-mail goes out if the account has an address"},
+        **refused(429),
+    },
 )
 def request_password_reset(body: ResetIn, request: Request, platform: PlatformDep) -> Response:
     """Ask for a reset e-mail; the answer is the same whether or not the account exists."""
@@ -154,7 +169,7 @@ def request_password_reset(body: ResetIn, request: Request, platform: PlatformDe
     return Response(status_code=202)
 
 
-@router.post("/accounts/password-reset/confirm", dependencies=[SameSite])
+@router.post("/accounts/password-reset/confirm", dependencies=[SameSite], responses=refused(400))
 def confirm_password_reset(
     body: ResetConfirmIn, request: Request, response: Response, platform: PlatformDep
 ) -> MeOut:
@@ -179,7 +194,7 @@ def me(identity: Reader, platform: PlatformDep) -> MeOut:
     return _me(platform.accounts.member(identity.member_id), identity.csrf_token)
 
 
-@router.patch("/me")
+@router.patch("/me", responses=refused(400))
 def update_me(body: SettingsIn, identity: Writer, platform: PlatformDep) -> MeOut:
     """Change one's e-mail address, e-mail opt-in or language."""
     member = platform.accounts.update_settings(
@@ -192,7 +207,7 @@ def update_me(body: SettingsIn, identity: Writer, platform: PlatformDep) -> MeOu
     return _me(member, identity.csrf_token)
 
 
-@router.post("/me/password", status_code=204)
+@router.post("/me/password", status_code=204, responses=refused(400))
 def change_password(
     body: PasswordIn, request: Request, identity: Writer, platform: PlatformDep
 ) -> Response:
@@ -204,7 +219,7 @@ def change_password(
     return Response(status_code=204)
 
 
-@router.get("/members/{nickname}")
+@router.get("/members/{nickname}", responses=refused(404))
 def profile(nickname: str, platform: PlatformDep) -> ProfileOut:
     """A member's public profile."""
     member = platform.accounts.by_nickname(nickname)

@@ -11,10 +11,11 @@ from stammtisch.services.album.collection import AlbumView, CardBackView, CardVi
 from stammtisch.services.progress import CardBacks
 from stammtisch.web.deps import PlatformDep, Reader, Writer
 from stammtisch.web.language import Language
+from stammtisch.web.openapi import MONTH, MONTH_PATTERN, refused
 
 router = APIRouter(prefix="/api/album", tags=["album"])
 
-Month = Annotated[str, Path(max_length=10, description="YYYY-MM")]
+Month = Annotated[str, Path(max_length=10, description="YYYY-MM", json_schema_extra=MONTH)]
 Card = Annotated[int, Path(ge=1, le=9, description="the card's number, 1 to 9")]
 
 
@@ -33,17 +34,22 @@ class Months(BaseModel):
 class BackChoice(BaseModel):
     """The card to wear as card back."""
 
-    month: str = Field(max_length=10, description="YYYY-MM")
+    month: str = Field(max_length=10, description="YYYY-MM", json_schema_extra=MONTH)
     card: int = Field(ge=1, le=9)
 
 
-@router.get("")
+@router.get("", responses=refused(404))
 def album(
     lang: Language,
     identity: Reader,
     platform: PlatformDep,
     month: Annotated[
-        str | None, Query(max_length=10, description="YYYY-MM; default: the open album")
+        str | None,
+        Query(
+            max_length=10,
+            description="YYYY-MM; default: the open album",
+            json_schema_extra={"pattern": MONTH_PATTERN},
+        ),
     ] = None,
 ) -> AlbumView:
     """One's album of a month (default: the open one) with progress and waiting upgrades."""
@@ -62,7 +68,7 @@ def waiting(identity: Reader, platform: PlatformDep) -> Waiting:
     return Waiting(waiting=platform.progress.waiting(identity.member_id))
 
 
-@router.post("/{month}/cards/{card}/claim")
+@router.post("/{month}/cards/{card}/claim", responses=refused(404, 409))
 def claim(
     month: Month, card: Card, lang: Language, identity: Writer, platform: PlatformDep
 ) -> CardView:
@@ -76,7 +82,7 @@ def card_backs(lang: Language, identity: Reader, platform: PlatformDep) -> CardB
     return platform.progress.card_backs(identity.member_id, lang)
 
 
-@router.put("/card-back")
+@router.put("/card-back", responses=refused(404, 409))
 def choose_card_back(
     body: BackChoice, lang: Language, identity: Writer, platform: PlatformDep
 ) -> CardBackView:

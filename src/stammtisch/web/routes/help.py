@@ -10,10 +10,11 @@ from pydantic import BaseModel
 from stammtisch.services.errors import not_found
 from stammtisch.web.deps import PlatformDep, Reader, Writer
 from stammtisch.web.help.content import GAMES, structure
+from stammtisch.web.openapi import refused
 
 router = APIRouter(prefix="/api/help", tags=["help"])
 
-Game = Annotated[str, Path(max_length=40)]
+Game = Annotated[str, Path(max_length=40, json_schema_extra={"enum": list(GAMES)})]
 Item = Annotated[str, Path(max_length=80, description="e.g. `check:equal-power`")]
 
 
@@ -37,7 +38,7 @@ def known_item(game: str, item: str) -> None:
         raise not_found("request.not_found", f"The help of {game} has no item {item!r}.")
 
 
-@router.get("/{game}/marks")
+@router.get("/{game}/marks", responses=refused(404))
 def marks(game: Game, identity: Reader, platform: PlatformDep) -> Marks:
     """What you marked for re-reading in this game's help."""
     items = items_of(game)
@@ -45,7 +46,7 @@ def marks(game: Game, identity: Reader, platform: PlatformDep) -> Marks:
     return Marks(game=game, items=[item for item in mine if item in items])
 
 
-@router.put("/{game}/marks/{item}")
+@router.put("/{game}/marks/{item}", responses=refused(404))
 def mark(game: Game, item: Item, identity: Writer, platform: PlatformDep) -> Marks:
     """Mark an item for re-reading; answers all your marks of this game."""
     known_item(game, item)
@@ -53,7 +54,7 @@ def mark(game: Game, item: Item, identity: Writer, platform: PlatformDep) -> Mar
     return marks(game, identity, platform)
 
 
-@router.delete("/{game}/marks/{item}")
+@router.delete("/{game}/marks/{item}", responses=refused(404))
 def unmark(game: Game, item: Item, identity: Writer, platform: PlatformDep) -> Marks:
     """Take an item off your re-reading list; answers all your marks of this game."""
     known_item(game, item)

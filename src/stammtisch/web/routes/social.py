@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, BackgroundTasks, Path, Query
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, BeforeValidator, Field
 
 from stammtisch.web.deps import PlatformDep, Reader, Writer
-from stammtisch.web.routes.bodies import BotName, ClockIn
+from stammtisch.web.openapi import NICKNAME, refused
+from stammtisch.web.routes.bodies import BotName, ClockIn, GameName
 from stammtisch.web.routes.games import play_bots_later
 
 router = APIRouter(prefix="/api", tags=["hub"])
@@ -16,14 +17,21 @@ router = APIRouter(prefix="/api", tags=["hub"])
 Id = Annotated[int, Path(ge=1, le=2**31 - 1)]
 
 
+def not_a_flag(value: object) -> object:
+    """A count is a number (4 or 4.0), never `true` or `false`."""
+    if isinstance(value, bool):
+        raise ValueError("a number of bots, not true or false")
+    return value
+
+
 class SeekIn(BaseModel):
     """A new table in the lobby."""
 
-    game: str = Field(max_length=40)
+    game: GameName
     options: dict[str, Any] = Field(default_factory=dict)
     clock: ClockIn = Field(default_factory=ClockIn)
     bots: (
-        Annotated[int, Field(ge=0, le=16, strict=True)]
+        Annotated[int, Field(ge=0, le=16), BeforeValidator(not_a_flag)]
         | Annotated[list[BotName], Field(max_length=16)]
     ) = Field(
         0,
@@ -45,8 +53,8 @@ class StartIn(BaseModel):
 class ChallengeIn(BaseModel):
     """A direct challenge of a member by nickname."""
 
-    nickname: str = Field(max_length=100)
-    game: str = Field(max_length=40)
+    nickname: str = Field(max_length=100, json_schema_extra=NICKNAME)
+    game: GameName
     options: dict[str, Any] = Field(default_factory=dict)
     clock: ClockIn = Field(default_factory=ClockIn)
 
@@ -69,7 +77,7 @@ def lobby(identity: Reader, platform: PlatformDep) -> list[dict[str, Any]]:
     return platform.lobby.open_seeks()
 
 
-@router.post("/lobby", status_code=201)
+@router.post("/lobby", status_code=201, responses=refused(400))
 def open_table(body: SeekIn, identity: Writer, platform: PlatformDep) -> dict[str, Any]:
     """Open a table in the lobby; the next members who come by join it."""
     return platform.lobby.create(
@@ -77,7 +85,7 @@ def open_table(body: SeekIn, identity: Writer, platform: PlatformDep) -> dict[st
     )
 
 
-@router.post("/lobby/{seek_id}/join")
+@router.post("/lobby/{seek_id}/join", responses=refused(404, 409))
 def join_table(
     seek_id: Id, identity: Writer, platform: PlatformDep, tasks: BackgroundTasks
 ) -> dict[str, Any]:
@@ -88,7 +96,7 @@ def join_table(
     return seek
 
 
-@router.post("/lobby/{seek_id}/start")
+@router.post("/lobby/{seek_id}/start", responses=refused(404, 409))
 def start_table(
     seek_id: Id, body: StartIn, identity: Writer, platform: PlatformDep, tasks: BackgroundTasks
 ) -> dict[str, Any]:
@@ -99,7 +107,7 @@ def start_table(
     return seek
 
 
-@router.delete("/lobby/{seek_id}", status_code=204)
+@router.delete("/lobby/{seek_id}", status_code=204, responses=refused(404, 409))
 def leave_table(seek_id: Id, identity: Writer, platform: PlatformDep) -> None:
     """Get up from a table (its creator withdraws it)."""
     platform.lobby.leave(identity.member_id, seek_id)
@@ -111,7 +119,7 @@ def challenges(identity: Reader, platform: PlatformDep) -> dict[str, list[dict[s
     return platform.challenges.open_for(identity.member_id)
 
 
-@router.post("/challenges", status_code=201)
+@router.post("/challenges", status_code=201, responses=refused(400, 404, 409))
 def challenge(body: ChallengeIn, identity: Writer, platform: PlatformDep) -> dict[str, Any]:
     """Challenge a member; a crossing challenge to the same game and variant becomes the game."""
     return platform.challenges.send(
@@ -119,19 +127,19 @@ def challenge(body: ChallengeIn, identity: Writer, platform: PlatformDep) -> dic
     )
 
 
-@router.post("/challenges/{challenge_id}/accept")
+@router.post("/challenges/{challenge_id}/accept", responses=refused(404, 409))
 def accept(challenge_id: Id, identity: Writer, platform: PlatformDep) -> dict[str, int]:
     """Accept a challenge sent to you; the game starts."""
     return {"game_id": platform.challenges.accept(identity.member_id, challenge_id)}
 
 
-@router.post("/challenges/{challenge_id}/decline", status_code=204)
+@router.post("/challenges/{challenge_id}/decline", status_code=204, responses=refused(404, 409))
 def decline(challenge_id: Id, identity: Writer, platform: PlatformDep) -> None:
     """Decline a challenge sent to you."""
     platform.challenges.decline(identity.member_id, challenge_id)
 
 
-@router.delete("/challenges/{challenge_id}", status_code=204)
+@router.delete("/challenges/{challenge_id}", status_code=204, responses=refused(404, 409))
 def withdraw(challenge_id: Id, identity: Writer, platform: PlatformDep) -> None:
     """Withdraw a challenge you sent."""
     platform.challenges.withdraw(identity.member_id, challenge_id)

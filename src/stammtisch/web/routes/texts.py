@@ -12,6 +12,7 @@ from pydantic_core import to_json
 from stammtisch.services.accounts import LANGUAGES
 from stammtisch.services.gametexts import texts
 from stammtisch.web.language import Language
+from stammtisch.web.openapi import games_enum, refused
 
 router = APIRouter(tags=["games"])
 
@@ -28,9 +29,11 @@ def encoded(game: str, language: str) -> tuple[bytes, str]:
     return body, f'"{hashlib.sha256(body).hexdigest()[:32]}"'
 
 
-@router.get("/games/{game}/texts", response_model=dict[str, Any])
+@router.get("/games/{game}/texts", response_model=dict[str, Any], responses=refused(404))
 def game_texts(
-    game: Annotated[str, Path(max_length=40, description="e.g. klubnacht")],
+    game: Annotated[
+        str, Path(max_length=40, description="e.g. klubnacht", json_schema_extra=games_enum)
+    ],
     lang: Language,
     request: Request,
 ) -> Response:
