@@ -20,13 +20,13 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 
 from stammtisch.web.drain import SERVICE_RESTART
-from tests.distributed.conftest import Deployment, receive, receive_until
+from tests.distributed.conftest import Deployment, Member, receive, receive_until
 from tests.distributed.load import Load, Table, every_game_goes_on, nothing_lost, tables
 from tests.distributed.play import count, stored_steps
 from tests.mailserver import Inbox, free_port, smtp_server
 from tests.servers import ServerProcess, wait_until
 
-DRAIN_SECONDS = 1.5
+DRAIN_SECONDS = 2.5
 CLOSED_UNANSWERED = {"ConnectError", "RemoteProtocolError", "ReadError"}
 """How a client sees a process that stopped: refused, or a connection it opened in the last
 instant closed before the process read its request (nothing of it was done)."""
@@ -52,7 +52,9 @@ def test_sigterm_drains_closes_sockets_with_1012_and_loses_nothing(
         answers: list[httpx.Response] = []
         held = threading.Thread(target=lambda: answers.append(held_move(one, slow)))
         held.start()
-        time.sleep(0.5)
+        me = locked.execute(text("SELECT pg_backend_pid()")).scalar_one()
+        waiting = "SELECT count(*) FROM pg_stat_activity WHERE :me = ANY(pg_blocking_pids(pid))"
+        wait_until(lambda: count(deployment.database_url, waiting, me=me) >= 1, "the move waits")
         one.send(signal.SIGTERM)
         asked = time.monotonic()
         with pytest.raises(ConnectionClosed) as closed:
@@ -64,6 +66,10 @@ def test_sigterm_drains_closes_sockets_with_1012_and_loses_nothing(
         assert draining.status_code == 503
         assert draining.headers["Retry-After"] == "5"
         assert httpx.get(f"{one.url}/healthz", timeout=5).status_code == 200
+        with pytest.raises(ConnectionClosed) as refused:
+            first_message(one, watcher)
+        assert refused.value.rcvd is not None
+        assert refused.value.rcvd.code == SERVICE_RESTART, "a new socket is sent elsewhere too"
         with watcher.socket(two) as elsewhere:  # the client reconnects to the other process
             elsewhere.send(json.dumps({"type": "watch", "game_id": table_list[0].game_id}))
             assert receive_until(elsewhere, "game")["resync"] is True
@@ -90,6 +96,12 @@ def test_sigterm_drains_closes_sockets_with_1012_and_loses_nothing(
     assert booked.statuses[500] == 0
     engine.dispose()
     every_game_goes_on(two, table_list)
+
+
+def first_message(server: ServerProcess, member: Member) -> None:
+    """Open a websocket to a process and read its first message."""
+    with member.socket(server):
+        pass
 
 
 def read_all(socket: ClientConnection) -> None:
