@@ -9,9 +9,16 @@ import httpx
 from sqlalchemy import create_engine, text
 
 
-def new_game(challenger: httpx.Client, accepter: httpx.Client, nickname: str, game: str) -> int:
+def new_game(
+    challenger: httpx.Client,
+    accepter: httpx.Client,
+    nickname: str,
+    game: str,
+    options: dict[str, Any] | None = None,
+) -> int:
     """A challenge from one member to `nickname`, accepted by them; the game's id."""
-    sent = challenger.post("/api/challenges", json={"nickname": nickname, "game": game})
+    body = {"nickname": nickname, "game": game, "options": options or {}}
+    sent = challenger.post("/api/challenges", json=body)
     assert sent.status_code == 201, sent.text
     accepted = accepter.post(f"/api/challenges/{sent.json()['id']}/accept")
     assert accepted.status_code == 200, accepted.text

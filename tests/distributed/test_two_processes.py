@@ -111,3 +111,21 @@ def test_each_reminder_timeout_and_expiry_happens_once(deployment: Deployment) -
     notices = "SELECT count(*) FROM notifications WHERE kind = 'challenge_expired'"
     assert count(url, notices) == 2 * len(open_challenges), "challenger and challenged, once"
     assert count(url, reminders) == len(games)
+
+
+def test_a_challengers_game_crosses_the_processes(deployment: Deployment) -> None:
+    """A Challengers! table with its two members on different processes: each step one of them
+    plays reaches the other's socket on the other process."""
+    one, two = deployment.server("one"), deployment.server("two")
+    anna, bert = deployment.sign_up(one, "anna"), deployment.sign_up(two, "bert")
+    seats = [anna.client(one), bert.client(two)]
+    game_id = new_game(seats[0], seats[1], "bert", "challengers", {"players": 2})
+    with bert.socket(two) as bert_live:
+        bert_live.send(json.dumps({"type": "watch", "game_id": game_id}))
+        seen = [receive_until(bert_live, "game")["seq"]]
+        for _ in range(6):
+            seq = move(seats, game_id)["seq"]
+            while seen[-1] < seq:
+                seen.append(receive_until(bert_live, "game")["seq"])
+    assert seen == list(range(seen[0], seen[-1] + 1))
+    assert stored_steps(deployment.database_url, game_id) == list(range(1, seen[-1] + 1))
