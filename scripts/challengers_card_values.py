@@ -17,13 +17,8 @@ import random
 from pathlib import Path
 
 from stammtisch.bots.challengers.knowledge import public_pool
-from stammtisch.bots.challengers.lookahead import (
-    KEY_SLOTS,
-    Sample,
-    play,
-    round_weight,
-    typical_deck,
-)
+from stammtisch.bots.challengers.lookahead import KEY_SLOTS, Sample, play, typical_deck
+from stammtisch.bots.challengers.values import round_weight
 from stammtisch.engine.challengers.catalogue import catalogue
 from stammtisch.engine.challengers.options import optional_sets
 from stammtisch.engine.challengers.rules_data import rules
@@ -58,6 +53,7 @@ def measure(games: int, seed: int) -> dict[str, list[float]]:
                 frozen=False,
                 seed=rng.getrandbits(32),
                 two_player=False,
+                players=4,
                 keys=[rng.random() for _ in range(KEY_SLOTS)],
                 stacks=tuple(tuple(rng.sample(level, len(level))) for level in pool),
             )

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from stammtisch.bots.challengers.knowledge import index_of, public_pool
+from stammtisch.bots.challengers.lookahead import MIN_DECK
 from stammtisch.bots.challengers.values import best_sum, future_worth
 from stammtisch.engine.challengers.actions import Action
 from stammtisch.engine.challengers.catalogue import PILE_LEVELS
@@ -20,8 +21,6 @@ from stammtisch.engine.challengers.rules_data import rules
 
 DRAWS = 200
 """Random draws that estimate what a pile or a redraw offers."""
-MIN_DECK = 8
-"""Never remove below this many cards."""
 
 
 class Drafter:

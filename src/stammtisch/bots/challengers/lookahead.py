@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from stammtisch.bots.challengers.knowledge import Table, opponent_in
+from stammtisch.bots.challengers.values import round_weight, worths
 from stammtisch.engine.challengers import coaching
 from stammtisch.engine.challengers.autoplay import draft_value
 from stammtisch.engine.challengers.catalogue import PILE_LEVELS, catalogue
@@ -31,8 +32,10 @@ COPY_SLOTS: Final = 12
 """Shuffle-key slots per card index (copies beyond it share slots with other cards)."""
 KEY_SLOTS: Final = 2 * 1021
 """Shuffle keys per sample: one half for the seat's copies, one for the opponent's."""
-FINAL_WEIGHT: Final = 18.0
-"""What the final is worth against a round's trophy (in fans), for 3+ players."""
+SHED_BELOW: Final = -0.01
+"""In sampled future rounds the seat removes cards worth less than this (down to MIN_DECK)."""
+MIN_DECK: Final = 8
+"""The seat never shrinks its deck below this many cards."""
 SHED_FROM_ROUND: Final = {"starter-newcomer": 3, "starter-talent": 5}
 """The modelled opponents shed these starters from this round on (down to 9 cards)."""
 _SHED: Final = {catalogue().by_key[key]: start for key, start in SHED_FROM_ROUND.items()}
@@ -46,7 +49,9 @@ class Sample:
     weight: float
     opponent: tuple[int, ...]
     opponent_robot: bool
-    future: tuple[int, ...]
+    future: tuple[tuple[int, tuple[int, ...]], ...]
+    """Per coming round before the sample's round: (round, the cards the seat would draw)."""
+    players: int
     trophies: tuple[int, int]
     tops: tuple[int, int]
     coaches: tuple[int, int]
@@ -55,14 +60,6 @@ class Sample:
     two_player: bool
     keys: list[float]
     stacks: tuple[tuple[int, ...], ...]
-
-
-def round_weight(round_number: int) -> float:
-    """The mean fans of a round's trophy (the final: FINAL_WEIGHT)."""
-    if round_number > _RULES.rounds:
-        return FINAL_WEIGHT
-    values = _RULES.trophies[round_number - 1]
-    return sum(values) / len(values)
 
 
 def greedy_pick(cards: Sequence[int], count: int) -> list[int]:
@@ -171,7 +168,7 @@ def samples(
         round_number = ahead[index]
         final = round_number > _RULES.rounds
         opponent = _final_opponent(table) if final else opponent_in(table, round_number)
-        future = tuple(draft_rounds(rng, table.pool, table.round + 1, round_number))
+        future = _future_draws(rng, table.pool, table.round + 1, round_number)
         if opponent is None:
             deck = robot_deck(table.difficulty, table.solo_cards, rng)
             theirs, robot = 0, True
@@ -205,11 +202,40 @@ def samples(
                 frozen=frozen,
                 seed=rng.getrandbits(32),
                 two_player=table.players <= 2,
+                players=table.players,
                 keys=[rng.random() for _ in range(KEY_SLOTS)],
                 stacks=tuple(tuple(rng.sample(level, len(level))) for level in table.pool),
             )
         )
     return found
+
+
+def _future_draws(
+    rng: random.Random, pool: tuple[tuple[int, ...], ...], first: int, last: int
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The draws of rounds first..last (highest level offered) the seat would choose from."""
+    draws = []
+    for round_number in range(first, min(last, _RULES.rounds) + 1):
+        cards = pool[PILE_LEVELS.index(_RULES.offers[round_number - 1][-1])]
+        if cards:
+            drawn = tuple(cards[rng.randrange(len(cards))] for _ in range(_RULES.draw))
+            draws.append((round_number, drawn))
+    return tuple(draws)
+
+
+def grown(deck: Sequence[int], sample: Sample) -> list[int]:
+    """The deck after the sample's coming rounds, drafted and shed by the card worths."""
+    cards = list(deck)
+    for round_number, drawn in sample.future:
+        worth = worths(round_number, min(sample.players, 3))
+        keep = _RULES.keep[_RULES.offers[round_number - 1][-1]]
+        cards += sorted(drawn, key=lambda c: -worth[c])[:keep]
+        while len(cards) > MIN_DECK:
+            weakest = min(cards, key=lambda c: worth[c])
+            if worth[weakest] >= SHED_BELOW:
+                break
+            cards.remove(weakest)
+    return cards
 
 
 def _ordered(deck: Sequence[int], keys: list[float], offset: int) -> list[int]:
@@ -229,7 +255,7 @@ def play(deck: Sequence[int], sample: Sample) -> float:
     """One simulated match of `deck` (plus the sample's future draws): its worth for the seat."""
     rng = random.Random(sample.seed)
     keys = sample.keys
-    mine = _ordered([*deck, *sample.future], keys, 0)
+    mine = _ordered(grown(deck, sample) if sample.future else deck, keys, 0)
     theirs = _ordered(sample.opponent, keys, KEY_SLOTS // 2)
     sides = [
         new_side(

@@ -11,9 +11,19 @@ from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 
-from stammtisch.bots.challengers.lookahead import round_weight
 from stammtisch.engine.challengers.catalogue import catalogue
 from stammtisch.engine.challengers.rules_data import rules
+
+FINAL_WEIGHT = 18.0
+"""What the final is worth against a round's trophy (in fans), for 3+ players."""
+
+
+def round_weight(round_number: int) -> float:
+    """The mean fans of a round's trophy (the final: FINAL_WEIGHT)."""
+    if round_number > rules().rounds:
+        return FINAL_WEIGHT
+    values = rules().trophies[round_number - 1]
+    return sum(values) / len(values)
 
 
 @cache
@@ -38,10 +48,18 @@ def rounds_left(round_number: int, players: int) -> list[int]:
 
 def future_worth(card: int, round_number: int, players: int) -> float:
     """A card's worth over the matches still to come, weighted by what each is worth."""
+    return worths(round_number, min(players, 3))[card]
+
+
+@cache
+def worths(round_number: int, players: int) -> tuple[float, ...]:
+    """Every card's worth over the matches still to come (players: 1-2, or 3 for 3 and more)."""
     ahead = rounds_left(round_number, players)
-    row = card_values()[card]
     weights = [round_weight(r) for r in ahead]
-    return sum(row[r - 1] * w for r, w in zip(ahead, weights, strict=True)) / sum(weights)
+    return tuple(
+        sum(row[r - 1] * w for r, w in zip(ahead, weights, strict=True)) / sum(weights)
+        for row in card_values()
+    )
 
 
 def best_sum(worths: Sequence[float], count: int) -> float:
