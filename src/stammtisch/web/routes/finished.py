@@ -39,7 +39,7 @@ def replay(game_id: GameId, identity: OptionalReader, platform: PlatformDep) -> 
     return platform.replays.replay(identity.member_id if identity else None, game_id)
 
 
-@router.get("/games/{game_id}/result", responses=refused(404, 409))
+@router.get("/games/{game_id}/result", responses=refused(403, 404, 409))
 def result(game_id: GameId, lang: Language, identity: Reader, platform: PlatformDep) -> GameResult:
     """What a finished game you played brought you: XP, rating change, album progress."""
     return platform.results.result(identity.member_id, game_id, lang)
