@@ -105,12 +105,15 @@ class Connection:
         after = self.watched.get(game_id)
         if after is None:
             return
-        log = await to_thread.run_sync(
-            self.platform.views.events_since, self.member_id, game_id, after
-        )
         view = await to_thread.run_sync(self.platform.views.view, self.member_id, game_id)
         if view["seq"] <= after:
             return
+        log = await to_thread.run_sync(
+            self.platform.views.events_since, self.member_id, game_id, after
+        )
+        # The view first, then the log up to the view's step: a step committed between the two
+        # reads comes with the next update, never marked as sent without its entry.
+        log = [entry for entry in log if entry["seq"] <= view["seq"]]
         self.watched[game_id] = view["seq"]
         await self.send({"type": "game", "game_id": game_id, "resync": False, "log": log, **view})
 
