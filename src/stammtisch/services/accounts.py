@@ -226,10 +226,9 @@ class Accounts:
         """
         key = self.token_hash(token)
         now = self.ctx.clock.now()
-        with self._known_lock:
-            known = self._known.get(key)
-        if known is not None and known[1] > now:
-            return known[0]
+        known = self.remembered(token, key)
+        if known is not None:
+            return known
         with self.ctx.read() as session:
             row = session.get(LoginSession, key)
             if row is None or row.expires_at <= now:
@@ -240,6 +239,15 @@ class Accounts:
                 self._known.clear()
             self._known[key] = (identity, min(row.expires_at, now + SESSION_CACHE_TIME))
         return identity
+
+    def remembered(self, token: str, key: str | None = None) -> Identity | None:
+        """The member of a session token if this process remembers it as valid (no database
+        read, so a request can ask without a thread hop); None: ask `identify`."""
+        with self._known_lock:
+            known = self._known.get(key or self.token_hash(token))
+        if known is not None and known[1] > self.ctx.clock.now():
+            return known[0]
+        return None
 
     def log_out(self, token: str) -> None:
         """End the session of this token (its open websockets are closed)."""

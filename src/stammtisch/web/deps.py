@@ -50,6 +50,11 @@ def identity_of(platform: Platform, token: str | None) -> Identity | None:
 async def _identity(request: Request) -> Identity | None:
     platform = platform_of(request)
     token = request.cookies.get(SESSION_COOKIE)
+    if not token:
+        return None
+    known = platform.accounts.remembered(token)
+    if known is not None:
+        return known
     return await service_call(platform, identity_of, platform, token)
 
 
