@@ -30,11 +30,17 @@ AUTH: dict[str, str] = {}
 STATE_REFUSALS = {
     "accounts.email_missing",
     "accounts.reset_token_invalid",
+    "challenges.rematch_unavailable",
+    "challenges.self",
+    "challenges.two_seats",
     "lobby.bots",
+    "lobby.no_bot",
 }
-"""Refusals (400) of well-formed requests that depend on the account, a reset token's state or
-the chosen game's bots, which the schema cannot say; and every `game.*` refusal: the game's
-rules judge its options, clocks, bots and each action against the game's state."""
+"""Refusals (400) of well-formed requests that depend on the account (an e-mail address on
+file, who is asking), a reset token's or a game's state, or the chosen game's own options and
+bots (a direct challenge needs a two-seat variant), which the schema cannot say; and every
+`game.*` refusal: the game's rules judge its options, clocks, bots and each action against the
+game's state."""
 
 
 @pytest.fixture
