@@ -57,8 +57,8 @@ def runs(games: int, ladder_games: int, goals: set[str]) -> list[Run]:
     }
     out = [Run(g, line, (), games) for g, line in settings.items() if g in goals]
     if "ladder" in goals:
-        for solo_cards in (False, True):
-            for difficulty in range(6):
+        for difficulty in range(6):
+            for solo_cards in (False, True):
                 options = (("difficulty", difficulty), ("solo_cards", solo_cards))
                 out.append(Run("ladder", ("hard",), options, ladder_games))
     return out
@@ -201,11 +201,11 @@ def main() -> None:
         for text in args.log.read_text().splitlines():
             row = json.loads(text)
             done[key(row)] = row
-    todo = [
+    todo = [  # game by game across the goals, so a stopped run has a part of each
         (run, game)
+        for game in range(max((run.games for run in chosen), default=0))
         for run in chosen
-        for game in range(run.games)
-        if key(tag(run, args.seed + game)) not in done and not args.report
+        if game < run.games and key(tag(run, args.seed + game)) not in done and not args.report
     ]
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         futures = [pool.submit(tournament, run, args.seed, game) for run, game in todo]
