@@ -105,3 +105,36 @@ def test_requests_valid_by_the_schema_get_documented_answers(
         except Exception as failure:  # every operation is tried; all failures are reported
             problems.append(f"{operation.label}: {failure}")
     assert problems == [], "\n".join(problems)
+
+
+def test_following_the_documents_links_gets_documented_answers(
+    api_schema: schemathesis.BaseSchema,
+) -> None:
+    problems: list[str] = []
+    checks = [not_a_server_error, status_code_conformance, response_schema_conformance]
+
+    class Machine(api_schema.as_state_machine()):  # type: ignore[misc]
+        """Chains of requests along the links: a challenge then its answer, a table then
+        joining, starting or leaving it, a practice game then its view, moves and log."""
+
+        def get_call_kwargs(self, case: schemathesis.Case) -> dict[str, Any]:
+            return {"headers": AUTH}
+
+        def validate_response(self, response: Any, case: schemathesis.Case, **kwargs: Any) -> None:
+            case.validate_response(response, checks=checks, headers=AUTH)
+            positive = case.meta is None or case.meta.generation.mode.is_positive
+            reason = refused_by_schema_reason(response) if positive else None
+            if reason is not None:
+                problems.append(f"{case.operation.label}: {reason} {case.path_parameters}")
+
+    Machine.run(
+        settings=settings(
+            max_examples=15,
+            stateful_step_count=4,
+            deadline=None,
+            suppress_health_check=list(HealthCheck),
+            derandomize=True,
+            database=None,
+        )
+    )
+    assert problems == [], "\n".join(problems)

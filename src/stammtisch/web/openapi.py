@@ -82,6 +82,38 @@ def games_enum(schema: dict[str, Any]) -> None:
     schema["enum"] = game_names()
 
 
+LINKS: dict[tuple[str, str], dict[str, tuple[str, str, dict[str, str]]]] = {
+    ("/api/challenges", "post"): {
+        "accept": ("/api/challenges/{challenge_id}/accept", "post", {"challenge_id": "id"}),
+        "decline": ("/api/challenges/{challenge_id}/decline", "post", {"challenge_id": "id"}),
+        "withdraw": ("/api/challenges/{challenge_id}", "delete", {"challenge_id": "id"}),
+    },
+    ("/api/lobby", "post"): {
+        "join": ("/api/lobby/{seek_id}/join", "post", {"seek_id": "id"}),
+        "start": ("/api/lobby/{seek_id}/start", "post", {"seek_id": "id"}),
+        "leave": ("/api/lobby/{seek_id}", "delete", {"seek_id": "id"}),
+    },
+    ("/api/practice", "post"): {
+        "view": ("/api/games/{game_id}", "get", {"game_id": "game_id"}),
+        "act": ("/api/games/{game_id}/actions", "post", {"game_id": "game_id"}),
+        "resign": ("/api/games/{game_id}/resign", "post", {"game_id": "game_id"}),
+        "log": ("/api/games/{game_id}/log", "get", {"game_id": "game_id"}),
+    },
+}
+"""How one answer leads to the next request (OpenAPI links: the id in the body names the
+target); clients and stateful testing follow them."""
+
+
+def _links(path: str, method: str) -> dict[str, Any]:
+    return {
+        name: {
+            "operationRef": "#/paths/" + target.replace("~", "~0").replace("/", "~1") + "/" + how,
+            "parameters": {param: f"$response.body#/{field}" for param, field in params.items()},
+        }
+        for name, (target, how, params) in LINKS.get((path, method), {}).items()
+    }
+
+
 def _calls(dependant: Dependant) -> Iterator[Callable[..., Any]]:
     for dependency in dependant.dependencies:
         if dependency.call is not None:
@@ -169,6 +201,10 @@ def complete_openapi(app: FastAPI) -> dict[str, Any]:
             operation = paths.get(path, {}).get(method.lower())
             if operation is not None:
                 _document_route(route, operation)
+                for status, answer in operation["responses"].items():
+                    links = _links(path, method.lower())
+                    if status.startswith("2") and links:
+                        answer["links"] = links
     app.openapi_schema = document
     return document
 
