@@ -1,10 +1,10 @@
 """Where a server's CPU goes per Klubnacht action, measured two ways.
 
 In process (the default): the web application is called straight through ASGI, without sockets,
-on SQLite in a temporary folder, with the load bench's request shape (the actor's view when the
-turn passes, then its actions; a finished game is followed by a new one). Prints one line: the
-CPU time per action of the application (routing, auth, rules, view, SQL, commit, JSON), for
-quick comparisons; `--cprofile FILE` keeps a cProfile dump of the run.
+on SQLite in a temporary folder (or --database-url), with the load bench's request shape (the
+actor's view when the turn passes, then its actions; a finished game is followed by a new one).
+Prints one line: the CPU time per action of the application (routing, auth, rules, view, SQL,
+commit, JSON), for quick comparisons; `--cprofile FILE` keeps a cProfile dump of the run.
 
 From py-spy samples (`--folded`): sorts the raw stacks that `bench/load_klubnacht.py --profile
 PREFIX` wrote for the measured window of a real server into the parts of a request (each sample
@@ -204,10 +204,17 @@ async def drive(app: Any, actions: int, tables: int, profiler: cProfile.Profile 
     return time.process_time() - started
 
 
-async def in_process(actions: int, tables: int, profiler: cProfile.Profile | None) -> float:
-    """Build a platform on SQLite in a temporary folder and drive its application."""
+async def in_process(
+    actions: int, tables: int, profiler: cProfile.Profile | None, database_url: str | None
+) -> float:
+    """Build a platform (SQLite in a temporary folder, or this database) and drive its app."""
     with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(data_dir=Path(folder), run_sweeper=False, signup_limit=10**6)
+        settings = Settings(
+            data_dir=Path(folder),
+            database_url=database_url,
+            run_sweeper=False,
+            signup_limit=10**6,
+        )
         platform = build_platform(settings)
         app = create_app(platform)
         await platform.ctx.bus.start()
@@ -221,6 +228,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=3000, help="actions to play in process")
     parser.add_argument("--tables", type=int, default=20, help="games played round-robin")
+    parser.add_argument("--database-url", help="in process: this database instead of SQLite")
     parser.add_argument("--cprofile", type=Path, help="keep a cProfile dump of the played part")
     parser.add_argument("--folded", nargs="+", type=Path, help="py-spy raw outputs to sort")
     parser.add_argument("--cpu-ms", type=float, help="server CPU per action the load bench gave")
@@ -229,7 +237,7 @@ def main() -> None:
         parts_table(args.folded, args.cpu_ms)
         return
     profiler = cProfile.Profile() if args.cprofile else None
-    seconds = asyncio.run(in_process(args.actions, args.tables, profiler))
+    seconds = asyncio.run(in_process(args.actions, args.tables, profiler, args.database_url))
     if profiler is not None:
         profiler.dump_stats(args.cprofile)
     print(
