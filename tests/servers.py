@@ -94,9 +94,9 @@ class PostgresCluster:
         """Start the server and wait until it accepts connections."""
         self._ctl("start")
 
-    def stop(self) -> None:
-        """Stop the server (fast: open sessions are ended)."""
-        self._ctl("stop", "-m", "fast")
+    def stop(self, mode: str = "fast") -> None:
+        """Stop the server (fast: open sessions are ended; immediate: no checkpoint either)."""
+        self._ctl("stop", "-m", mode)
 
     def running(self) -> bool:
         """Whether the server runs (pg_ctl status)."""
@@ -123,7 +123,7 @@ class PostgresCluster:
     def destroy(self) -> None:
         """Stop the server and remove its files."""
         try:
-            self.stop()
+            self.stop("immediate")  # the files are thrown away: no checkpoint needed
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
 

@@ -19,12 +19,12 @@ def test_database_restart_under_load_answers_503_and_recovers(deployment: Deploy
     table_list = tables(deployment, [one, two], GAMES)
     with Load([one, two], table_list, timeout=5) as load:
         started = time.monotonic()
-        wait_until(lambda: load.booked.moves() >= 40, "40 moves before the restart")
+        wait_until(lambda: load.booked.moves() >= 25, "25 moves before the restart")
         before = load.booked.moves()
         restarting = time.monotonic()
         deployment.postgres.restart()
         back = time.monotonic()
-        wait_until(lambda: load.booked.moves() >= before + 40, "40 moves after the restart")
+        wait_until(lambda: load.booked.moves() >= before + 25, "25 moves after the restart")
         ended = time.monotonic()
     booked = load.booked
     counts = nothing_lost(deployment.database_url, booked)

@@ -45,7 +45,7 @@ def test_sigterm_drains_closes_sockets_with_1012_and_loses_nothing(
     with Load([one, two], table_list, timeout=5) as load, watcher.socket(one) as live:
         live.send(json.dumps({"type": "watch", "game_id": table_list[0].game_id}))
         receive_until(live, "game")
-        wait_until(lambda: load.booked.moves() >= 30, "30 moves before SIGTERM")
+        wait_until(lambda: load.booked.moves() >= 20, "20 moves before SIGTERM")
         locked = engine.connect()
         lock = locked.begin()
         locked.execute(text("SELECT id FROM games WHERE id = :g FOR UPDATE"), {"g": slow.game_id})

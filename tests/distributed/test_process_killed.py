@@ -18,11 +18,11 @@ def test_sigkill_of_one_process_under_load_loses_nothing(deployment: Deployment)
     table_list = tables(deployment, [one, two], GAMES)
     with Load([one, two], table_list, timeout=5) as load:
         started = time.monotonic()
-        wait_until(lambda: load.booked.moves() >= 40, "40 moves before the kill")
+        wait_until(lambda: load.booked.moves() >= 25, "25 moves before the kill")
         before = load.booked.moves()
         one.kill()
         killed = time.monotonic()
-        wait_until(lambda: load.booked.moves() >= before + 40, "40 moves after the kill")
+        wait_until(lambda: load.booked.moves() >= before + 25, "25 moves after the kill")
         ended = time.monotonic()
     booked = load.booked
     counts = nothing_lost(deployment.database_url, booked)
