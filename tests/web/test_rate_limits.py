@@ -140,6 +140,16 @@ def test_with_redis_unreachable_writes_go_on_and_the_process_counts_alone(
     platform.close()
 
 
+def test_too_many_failed_logins_say_when_to_try_again(client: TestClient) -> None:
+    sign_up(client, "anna")
+    wrong = {"nickname": "anna", "password": "wrong horse"}
+    for _ in range(5):
+        assert client.post("/api/accounts/login", json=wrong).status_code == 401
+    refused = client.post("/api/accounts/login", json=wrong)
+    assert (refused.status_code, refused.json()["error"]) == (429, "accounts.too_many_attempts")
+    assert refused.headers["Retry-After"] == "900"
+
+
 def test_the_suite_raises_the_limits_for_tests_not_about_them(member: ApiMember) -> None:
     settings = member.client.app.state.platform.ctx.settings  # type: ignore[attr-defined]
     assert settings.signup_limit >= 1000

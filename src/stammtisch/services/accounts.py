@@ -200,6 +200,7 @@ class Accounts:
                 "accounts.too_many_attempts",
                 "Too many failed logins; wait 15 minutes and try again.",
                 Problem.LIMIT,
+                retry_after=int(LOGIN_WINDOW.total_seconds()),
             )
 
     def open_session(self, session: Session, member_id: int) -> SignedIn:
