@@ -21,12 +21,15 @@ JSON = sa.JSON().with_variant(postgresql.JSONB(astext_type=sa.Text()), "postgres
 
 
 def upgrade() -> None:
-    """Add the seeks' bot list (empty for the tables already open) and the help marks."""
-    with op.batch_alter_table("seeks", schema=None) as batch_op:
-        batch_op.add_column(sa.Column("bots", JSON, nullable=True))
-    op.execute("UPDATE seeks SET bots = '[]'")
-    with op.batch_alter_table("seeks", schema=None) as batch_op:
-        batch_op.alter_column("bots", existing_type=JSON, nullable=False)
+    """Add the seeks' bot list (empty for the tables already open) and the help marks.
+
+    The column comes with a server default that SQLite can add in place: a batch (copy and
+    move) of seeks would drop the old table, and with foreign keys on that deletes every seat
+    at an open table. PostgreSQL drops the default afterwards.
+    """
+    op.add_column("seeks", sa.Column("bots", JSON, nullable=False, server_default="[]"))
+    if op.get_bind().dialect.name != "sqlite":
+        op.alter_column("seeks", "bots", server_default=None)
     op.create_table(
         "help_marks",
         sa.Column("member_id", sa.Integer(), nullable=False),
@@ -46,5 +49,4 @@ def upgrade() -> None:
 def downgrade() -> None:
     """Drop the help marks and the seeks' bot list."""
     op.drop_table("help_marks")
-    with op.batch_alter_table("seeks", schema=None) as batch_op:
-        batch_op.drop_column("bots")
+    op.drop_column("seeks", "bots")
