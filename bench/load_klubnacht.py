@@ -20,8 +20,9 @@ stays cheap next to the server it measures.
         --redis-url redis://127.0.0.1:6379/5
     python bench/load_klubnacht.py --games 200 --rate 300 --profile /tmp/profile  # py-spy
 
-With --profile PREFIX, py-spy (the dev extra) samples each started server during the measured
-window into PREFIX.N.folded (one line per stack); bench/profile_action.py sorts them into parts.
+With --profile PREFIX, py-spy (not a project dependency: `pip install py-spy==0.4.3` into the
+environment) samples each started server during the measured window into PREFIX.N.folded (one
+line per stack); bench/profile_action.py sorts them into parts.
 """
 
 from __future__ import annotations
@@ -397,6 +398,8 @@ def main() -> None:
         "--profile", metavar="PREFIX", help="sample the servers with py-spy into PREFIX.N.folded"
     )
     args = parser.parse_args()
+    if args.profile and not Path(sys.executable).with_name("py-spy").exists():
+        raise SystemExit("--profile needs py-spy in this environment: pip install py-spy==0.4.3")
     if args.processes > 1 and not (args.database_url and args.redis_url):
         raise SystemExit("several processes share a database server and Redis: give both URLs")
     with tempfile.TemporaryDirectory() as folder:
