@@ -136,7 +136,6 @@ def start_server(
     """Start one `stammtisch serve` process and wait until it answers."""
     port = free_port()
     env = {**os.environ, "STAMMTISCH_DATA_DIR": str(folder), "STAMMTISCH_PORT": str(port)}
-    env["STAMMTISCH_SIGNUP_LIMIT"] = "1000000"  # every bench member signs up from one address
     env.pop("STAMMTISCH_DATABASE_URL", None)
     env.pop("STAMMTISCH_REDIS_URL", None)
     # Every bench member signs up from this machine's address and plays fast: no rate limits.
