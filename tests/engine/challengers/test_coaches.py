@@ -225,28 +225,31 @@ def test_wall_builder_gives_cards_of_base_power_1_to_3_plus_2_holding_the_flag()
     assert attacks(events_of(final), 1)[0] == (3, 3)  # not in the final
 
 
-def test_youth_coach_gives_starter_cards_plus_1_attacking_and_holding_the_flag() -> None:
+def test_youth_coach_gives_starter_cards_plus_2_holding_the_flag() -> None:
     coached, bare = with_and_without("youth-coach")
-    assert attacks(events_of(coached), 1) == [(3, 4), (5, 4)]  # the starter Dog defends at 4
-    assert attacks(events_of(coached), 0) == [(2, 2)]  # the Newcomer attacks at 2
+    assert attacks(events_of(coached), 1) == [(3, 5), (5, 5)]  # the starter Dog defends at 5
+    assert attacks(events_of(bare), 1) == [(3, 3)]
+    assert attacks(events_of(coached), 0) == [(1, 2)]  # the Newcomer attacks at 1: no bonus
     assert attacks(events_of(bare), 0) == [(1, 3)]
-    assert (coached["winner"], bare["winner"]) == (0, 1)
+    final, _ = with_and_without("youth-coach", round="final")
+    assert attacks(events_of(final), 1) == [(3, 3)]  # not in the final
 
 
-def test_kit_manager_gives_a_seventh_bench_seat_in_round_7_and_the_final() -> None:
+def test_kit_manager_gives_a_seventh_bench_seat_from_round_6_on_and_in_the_final() -> None:
     coached, bare = with_and_without("kit-manager")
     assert (coached["winner"], coached["reason"]) == (0, "deck_empty")
     assert len(coached["benches"][0]) == 7
     assert (bare["winner"], bare["reason"]) == (1, "bench_full")
-    early, _ = with_and_without("kit-manager", round=6)
+    early, _ = with_and_without("kit-manager", round=5)
     assert (early["winner"], early["reason"]) == (1, "bench_full")
     final, _ = with_and_without("kit-manager", round="final")
     assert final["winner"] == 0
 
 
-def test_tactician_puts_the_2_weakest_cards_under_the_deck_at_the_start() -> None:
+def test_tactician_puts_the_4_weakest_cards_under_the_deck_at_the_start() -> None:
     match, *_ = build(scenario("tactician"), [])
-    assert deck_keys(match, 0) == ["dragon", "pig", "starter-talent", "starter-newcomer"]
+    weakest = ["pig", "talent", "starter-talent", "starter-newcomer"]  # ties by key
+    assert deck_keys(match, 0) == ["dragon", "horse", *weakest]
     _, records = run_scenario(scenario("tactician"))
     coached, bare = with_and_without("tactician")
     first = of(events_of(coached), "card_revealed")[0]
@@ -254,7 +257,7 @@ def test_tactician_puts_the_2_weakest_cards_under_the_deck_at_the_start() -> Non
     assert of(events_of(bare), "card_revealed")[0]["card"] == "starter-newcomer"
     public = of(events_of(coached), "coach_cards_to_bottom")
     assert public == [
-        {"kind": "coach_cards_to_bottom", "seat": 0, "coach": "tactician", "count": 2, "park": 0}
+        {"kind": "coach_cards_to_bottom", "seat": 0, "coach": "tactician", "count": 4, "park": 0}
     ]
     hidden = [(kind, audience) for kind, _, audience in records if kind.endswith("_were")]
     assert hidden == [("coach_cards_to_bottom_were", frozenset({0}))]
@@ -264,16 +267,18 @@ def test_street_coach_gives_cards_of_base_power_1_to_3_plus_1_attacking() -> Non
     coached, bare = with_and_without("street-coach")
     assert attacks(events_of(coached), 0)[0] == (3, 3)  # Talent 2+1 takes the Pig's flag
     assert attacks(events_of(bare), 0)[:2] == [(2, 3), (5, 3)]
+    final, _ = with_and_without("street-coach", round="final")
+    assert attacks(events_of(final), 0)[:2] == [(2, 3), (5, 3)]  # not in the final
 
 
-def test_goalkeeping_coach_gives_the_flag_card_plus_1_from_round_6_on() -> None:
+def test_goalkeeping_coach_gives_the_flag_card_plus_1_in_round_7() -> None:
     coached, bare = with_and_without("goalkeeping-coach")
     assert attacks(events_of(coached), 1)[0] == (3, 4)
     assert attacks(events_of(bare), 1)[0] == (3, 3)
-    round_5, _ = with_and_without("goalkeeping-coach", round=5)
-    assert attacks(events_of(round_5), 1)[0] == (3, 3)
+    round_6, _ = with_and_without("goalkeeping-coach", round=6)
+    assert attacks(events_of(round_6), 1)[0] == (3, 3)
     final, _ = with_and_without("goalkeeping-coach", round="final")
-    assert attacks(events_of(final), 1)[0] == (3, 4)
+    assert attacks(events_of(final), 1)[0] == (3, 3)  # not in the final
 
 
 # ---------------------------------------------------------------- active coaches
@@ -300,6 +305,8 @@ def test_bus_driver_gives_the_flag_card_plus_1_per_card_under_it() -> None:
     assert attacks(events_of(coached), 1)[:3] == [(1, 1), (1, 2), (6, 2)]
     assert attacks(events_of(bare), 1)[0] == (1, 1)
     assert used(coached)[0]["bonus"] == 1
+    final = play({**scenario("bus-driver"), "round": "final"})
+    assert not of(events_of(final), "decision")  # not in the final
 
 
 def test_motivator_gives_the_last_card_plus_1_when_the_attack_is_short_by_1() -> None:
@@ -309,6 +316,8 @@ def test_motivator_gives_the_last_card_plus_1_when_the_attack_is_short_by_1() ->
     assert len(decisions) == 1
     assert decisions[0]["options"] == ["use", "save"]
     assert attacks(events_of(bare), 0)[:3] == [(3, 5), (4, 5), (6, 5)]
+    final = play({**scenario("motivator"), "round": "final"})
+    assert not of(events_of(final), "decision")  # not in the final
 
 
 def test_playmaker_gives_each_card_of_the_attack_plus_1_when_short_by_at_most_their_number() -> (
@@ -318,9 +327,11 @@ def test_playmaker_gives_each_card_of_the_attack_plus_1_when_short_by_at_most_th
     assert attacks(events_of(coached), 0)[:3] == [(3, 7), (5, 7), (7, 7)]
     assert used(coached)[0]["bonus"] == 2
     assert attacks(events_of(bare), 0)[:3] == [(3, 7), (5, 7), (10, 7)]
+    final = play({**scenario("playmaker"), "round": "final"})
+    assert not of(events_of(final), "decision")  # not in the final
 
 
-def test_rotation_manager_clears_a_single_card_seat_when_the_stack_would_not_fit() -> None:
+def test_rotation_manager_clears_a_seat_of_up_to_2_cards_when_the_stack_would_not_fit() -> None:
     coached, bare = with_and_without("rotation-manager")
     assert (bare["winner"], bare["reason"]) == (1, "bench_full")
     assert coached["winner"] == 0
@@ -329,10 +340,14 @@ def test_rotation_manager_clears_a_single_card_seat_when_the_stack_would_not_fit
     auto = play({**scenario("rotation-manager"), "answers": [[], []]})
     assert auto["winner"] == 0  # the policy clears a seat just as the stack would not fit
     final = play({**scenario("rotation-manager"), "round": "final"})
-    assert (final["winner"], final["reason"]) == (1, "bench_full")  # not in the final
+    assert final["winner"] == 0  # in the final too
+    pigs = ["pig", "pig", "cat", "pony", "spider", "cow", "parrot", "horse", "dragon"]
+    pair = play({**scenario("rotation-manager"), "decks": [pigs, ["dragon", "dragon", "dragon"]]})
+    assert of(events_of(pair), "decision")[0]["options"] == ["pig", "cat", "pony", "save"]
+    assert pair["exhaust"][0] == ["Pig", "Pig"]  # the seat of 2 Pigs went to the exhaust pile
 
 
-def test_comeback_kid_puts_a_power_1_or_2_bench_card_on_the_deck_when_short() -> None:
+def test_comeback_kid_puts_a_power_1_to_3_bench_card_on_the_deck_when_short() -> None:
     coached, bare = with_and_without("comeback-kid")
     assert attacks(events_of(coached), 0)[:2] == [(1, 3), (3, 3)]  # the Talent came back
     moved = of(events_of(coached), "cards_to_deck_top", seat=0)
@@ -340,21 +355,28 @@ def test_comeback_kid_puts_a_power_1_or_2_bench_card_on_the_deck_when_short() ->
     assert attacks(events_of(bare), 0)[:2] == [(1, 3), (8, 3)]
 
 
-def test_archivist_fetches_a_card_with_plus_3_when_the_attack_is_short_by_3_or_more() -> None:
+def test_archivist_fetches_a_card_with_plus_4_when_the_attack_is_short() -> None:
     coached, bare = with_and_without("archivist")
-    assert attacks(events_of(coached), 0)[:2] == [(1, 7), (7, 7)]  # Pig 3+3 fetched
+    assert attacks(events_of(coached), 0)[:2] == [(1, 7), (8, 7)]  # Pig 3+4 fetched
     decision = of(events_of(coached), "decision", seat=0)[0]
     assert decision["options"] == ["starter-talent", "pig", "horse", "save"]
     assert decision["shown"] == ["starter-talent", "pig", "horse"]  # sorted: never the order
     auto = play({**scenario("archivist"), "answers": [[], []]})
-    assert attacks(events_of(auto), 0)[:2] == [(1, 7), (9, 7)]  # the policy fetches the Horse
+    assert attacks(events_of(auto), 0)[:2] == [(1, 7), (7, 7)]  # the weakest enough: Talent 2+4
     assert attacks(events_of(bare), 0)[:4] == [(1, 7), (3, 7), (6, 7), (11, 7)]
 
 
-def test_video_analyst_sends_a_capturing_card_of_power_6_or_more_under_its_deck() -> None:
+def test_video_analyst_sends_a_capturing_card_of_power_5_or_more_to_its_exhaust_pile() -> None:
     coached, bare = with_and_without("video-analyst")
     assert attacks(events_of(coached), 1)[:3] == [(7, 3), (2, 3), (3, 3)]
-    assert of(events_of(coached), "coach_card_to_deck_bottom")[0]["card"] == "dragon"
+    exhausted = of(events_of(coached), "cards_exhausted", seat=1)[0]
+    assert (exhausted["cards"], exhausted["from"]) == (["dragon"], "stack")
+    assert coached["exhaust"][1] == ["Dragon"]
     assert attacks(events_of(bare), 1) == [(7, 3)]
-    weak = play({**scenario("video-analyst"), "decks": [["pig", "horse"], ["horse", "talent"]]})
-    assert not of(events_of(weak), "decision")  # a Horse (5) is not reviewed
+    assert of(events_of(play({**scenario("video-analyst"), "round": 6})), "decision")
+    round_7 = play({**scenario("video-analyst"), "round": 7})
+    assert not of(events_of(round_7), "decision")  # rounds 1 to 6 only
+    horse = play({**scenario("video-analyst"), "decks": [["pig", "horse"], ["horse", "talent"]]})
+    assert of(events_of(horse), "decision")  # a Horse (5) is reviewed
+    weak = play({**scenario("video-analyst"), "decks": [["pig", "horse"], ["pig", "talent"]]})
+    assert not of(events_of(weak), "decision")  # a Pig (3) is not

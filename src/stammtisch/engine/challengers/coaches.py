@@ -28,7 +28,7 @@ ACTIVE_KINDS: dict[str, tuple[int, dict[str, type]]] = {
     "flag_bonus_this_attack": (HOOK_TAKEN, {"amount": int}),
     "flag_bonus_per_card_under": (HOOK_TAKEN, {"amount": int}),
     "clear_bench_seat": (HOOK_TAKEN, {"free_at_most": int, "max_cards": int}),
-    "send_capturer_under": (HOOK_TAKEN, {"min_base": int}),
+    "exhaust_capturer": (HOOK_TAKEN, {"min_base": int}),
     "last_card_bonus": (HOOK_SHORT, {"amount": int}),
     "attack_cards_bonus": (HOOK_SHORT, {"amount": int, "min_cards": int}),
     "search_to_top": (HOOK_SHORT, {"bonus": int, "min_short": int}),

@@ -147,7 +147,7 @@ def _taken_candidates(m: Match, side: Side, kind: str, params: Any) -> list[tupl
     if kind == "flag_bonus_per_card_under":
         under = params["amount"] * (len(side.stack) - 1)
         return [USE, SAVE] if under and m.attack < m.defence + under else []
-    if kind == "send_capturer_under":
+    if kind == "exhaust_capturer":
         attacker = m.sides[1 - side.index]
         return [USE, SAVE] if m.base[attacker.stack[-1]] >= params["min_base"] else []
     if kind == "clear_bench_seat":
@@ -295,8 +295,8 @@ def resolve(m: Match, side: Side, candidate: tuple[Any, ...], data: tuple[Any, .
         moved = {"seat": side.seat, "cards": [KEY[candidate[1]]], "from": "bench"}
         m.log("cards_to_deck_top", moved)
         m.step = REVEAL
-    elif kind == "send_capturer_under":
-        _send_under(m, m.sides[1 - side.index])
+    elif kind == "exhaust_capturer":
+        _exhaust_capturer(m, m.sides[1 - side.index])
 
 
 def _clear_seat(m: Match, side: Side, name: int) -> None:
@@ -311,17 +311,25 @@ def _clear_seat(m: Match, side: Side, name: int) -> None:
     )
 
 
-def _send_under(m: Match, attacker: Side) -> None:
-    """Video Analyst: the card that would take the flag goes under its owner's deck; the
+def _exhaust_capturer(m: Match, attacker: Side) -> None:
+    """Video Analyst: the card that would take the flag goes to its owner's exhaust pile; the
     attack goes on without it."""
     card = attacker.stack.pop()
     attacker.extra.pop()
-    attacker.deck.insert(0, card)
+    attacker.exhaust.append(card)
     defender = m.sides[1 - attacker.index]
     m.attack = attack_sum(attacker, defender, m.base)
     m.defence = defence_power(defender, attacker, m.base)
     m.step = REVEAL
-    m.log("coach_card_to_deck_bottom", {"seat": attacker.seat, "card": KEY[card]})
+    m.log(
+        "cards_exhausted",
+        {
+            "seat": attacker.seat,
+            "cards": [KEY[card]],
+            "from": "stack",
+            "coach": COACH_KEY[m.sides[1 - attacker.index].coach],
+        },
+    )
 
 
 # ---------------------------------------------------------------- the auto-play policy
@@ -342,12 +350,30 @@ def auto_choice(
     if kind == "clear_bench_seat":
         return _rotation_choice(candidates, chooser, base)
     if kind == "search_to_top":
-        cards = [c[1] for c in candidates if c[0] == "card"]
-        return ("card", autoplay.search(cards, "top", base)[0])
+        return _archivist_choice(candidates, data, chooser, sides, base)
     if kind == "bench_card_to_deck":
         best = max((c[1] for c in candidates if c[0] == "card"), key=lambda c: (base[c], KEY[c]))
         return ("card", best)
     return USE
+
+
+def _archivist_choice(
+    candidates: list[tuple[Any, ...]],
+    data: tuple[Any, ...],
+    side: Side,
+    sides: list[Side],
+    base: tuple[int, ...],
+) -> tuple[Any, ...]:
+    """Fetch the weakest card that makes up the missing power with the bonus (the strongest
+    if none does; ties by key), keeping the strong ones in the deck."""
+    defender = sides[1 - side.index]
+    short = defence_power(defender, side, base) - attack_sum(side, defender, base)
+    bonus = COACHES[data[0]].effects[0].params["bonus"]
+    cards = [c[1] for c in candidates if c[0] == "card"]
+    enough = [card for card in cards if base[card] + bonus >= short]
+    if not enough:
+        return ("card", autoplay.search(cards, "top", base)[0])
+    return ("card", min(enough, key=lambda card: (base[card], KEY[card])))
 
 
 def _rotation_choice(
