@@ -217,12 +217,18 @@ def test_talent_scout_draws_6_instead_of_5_from_round_2_on() -> None:
     assert len(state.players[1].drawn) == 5
 
 
-def test_wall_builder_gives_cards_of_base_power_1_to_3_plus_2_holding_the_flag() -> None:
+def test_wall_builder_gives_base_power_1_to_3_plus_2_and_4_plus_1_holding_the_flag() -> None:
     coached, bare = with_and_without("wall-builder")
     assert attacks(events_of(coached), 1)[:2] == [(3, 5), (5, 5)]
     assert attacks(events_of(bare), 1)[0] == (3, 3)
+    round_7, _ = with_and_without("wall-builder", round=7)
+    assert attacks(events_of(round_7), 1)[0] == (3, 5)
     final, _ = with_and_without("wall-builder", round="final")
     assert attacks(events_of(final), 1)[0] == (3, 3)  # not in the final
+    four, _ = with_and_without("wall-builder", decks=[["starter-champion"], ["pig"]])
+    assert attacks(events_of(four), 1)[0] == (3, 5)  # base 4: +1
+    strong, _ = with_and_without("wall-builder", decks=[["horse"], ["pig"]])
+    assert attacks(events_of(strong), 1)[0] == (3, 5)  # base 5 is not
 
 
 def test_youth_coach_gives_starter_cards_plus_2_holding_the_flag() -> None:
@@ -366,17 +372,14 @@ def test_archivist_fetches_a_card_with_plus_4_when_the_attack_is_short() -> None
     assert attacks(events_of(bare), 0)[:4] == [(1, 7), (3, 7), (6, 7), (11, 7)]
 
 
-def test_video_analyst_sends_a_capturing_card_of_power_5_or_more_to_its_exhaust_pile() -> None:
+def test_video_analyst_sends_a_capturing_card_of_power_7_or_more_to_its_exhaust_pile() -> None:
     coached, bare = with_and_without("video-analyst")
     assert attacks(events_of(coached), 1)[:3] == [(7, 3), (2, 3), (3, 3)]
     exhausted = of(events_of(coached), "cards_exhausted", seat=1)[0]
     assert (exhausted["cards"], exhausted["from"]) == (["dragon"], "stack")
     assert coached["exhaust"][1] == ["Dragon"]
     assert attacks(events_of(bare), 1) == [(7, 3)]
-    assert of(events_of(play({**scenario("video-analyst"), "round": 6})), "decision")
-    round_7 = play({**scenario("video-analyst"), "round": 7})
-    assert not of(events_of(round_7), "decision")  # rounds 1 to 6 only
-    horse = play({**scenario("video-analyst"), "decks": [["pig", "horse"], ["horse", "talent"]]})
-    assert of(events_of(horse), "decision")  # a Horse (5) is reviewed
-    weak = play({**scenario("video-analyst"), "decks": [["pig", "horse"], ["pig", "talent"]]})
-    assert not of(events_of(weak), "decision")  # a Pig (3) is not
+    final = play({**scenario("video-analyst"), "round": "final"})
+    assert of(events_of(final), "cards_exhausted", seat=1)  # in the final too
+    weak = play({**scenario("video-analyst"), "decks": [["pig", "horse"], ["horse", "talent"]]})
+    assert not of(events_of(weak), "decision")  # a Horse (5) is not reviewed
