@@ -23,6 +23,17 @@ DRAWS = 200
 """Random draws that estimate what a pile or a redraw offers."""
 
 
+def pile_without(
+    pool: tuple[tuple[int, ...], ...], pile: str | None, drawn: list[int]
+) -> list[int]:
+    """The cards a redraw may bring: the pile's known pool without the cards just drawn."""
+    rest = list(pool[PILE_LEVELS.index(pile or "A")])
+    for card in drawn:
+        if card in rest:
+            rest.remove(card)
+    return rest
+
+
 class Drafter:
     """Deck-phase choices from card worths; `margin` is how much better a redraw or removal must
     look to be taken."""
@@ -98,10 +109,7 @@ class Drafter:
         drawn = [index_of(key) for key in own["drawn"]]
         keep = min(own["picks_left"], len(drawn))
         if Action("redraw") in legal:
-            rest = list(pool[PILE_LEVELS.index(own["pile"] or "A")])
-            for card in drawn:
-                if card in rest:
-                    rest.remove(card)
+            rest = pile_without(pool, own["pile"], drawn)
             now = best_sum([self.worth(c, view) for c in drawn], keep)
             if self._draw_worth(rest, view, len(drawn), keep, rng) > now + self.margin:
                 return Action("redraw")

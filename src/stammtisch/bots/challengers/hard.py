@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from stammtisch.bots.challengers import rollouts
-from stammtisch.bots.challengers.drafting import Drafter
+from stammtisch.bots.challengers.drafting import Drafter, pile_without
 from stammtisch.bots.challengers.knowledge import Memory, index_of, table_of
 from stammtisch.bots.challengers.lookahead import Sample, evaluate, samples
 from stammtisch.engine.challengers.actions import Action
@@ -119,10 +119,7 @@ class HardDrafter(Drafter):
         drawn = [index_of(key) for key in own["drawn"]]
         keep = min(own["picks_left"], len(drawn))
         if Action("redraw") in legal:
-            rest = list(pool[PILE_LEVELS.index(own["pile"] or "A")])
-            for card in drawn:
-                if card in rest:
-                    rest.remove(card)
+            rest = pile_without(pool, own["pile"], drawn)
             now = evaluate([[*deck, *self._best_of(drawn, keep, view)]], self.futures)[0]
             fresh = self._draws_played(deck, rest, len(drawn), keep, view, rng)
             if fresh > now + self.margin:
