@@ -53,6 +53,7 @@ def test_a_three_seat_tournament_with_two_bots_is_played_by_clicking_to_the_resu
     sign_up_by_api(page, unique("champ"), language="pt")
     practice_table(page, {"players": 3})
     expect(page.locator(".ch-you")).to_be_visible()
+    expect(page.locator("th", has_text="Bot 2 (Médio)").first).to_be_visible()
     check_page(page, "pt")
     screenshot(page, "challengers-deck-phase-desktop")
 

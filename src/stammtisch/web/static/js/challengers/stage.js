@@ -90,6 +90,10 @@ export function step(before, event, deckOf) {
       if (side) {
         side.exhaust.push(...event.cards);
         if (event.from === "deck") side.deck = Math.max(0, side.deck - event.cards.length);
+        if (event.from === "stack" || event.from === "park") side.park = without(side.park, event.cards);
+        if (event.from === "bench") {
+          side.bench = side.bench.map((seat) => without(seat, event.cards)).filter((seat) => seat.length > 0);
+        }
       }
       break;
     case "card_destroyed":

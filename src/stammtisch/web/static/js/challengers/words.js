@@ -76,7 +76,9 @@ export class Words {
     const info = game.seats[seat];
     if (!info) return this.say("seat_n", { n: seat + 1 });
     if (info.nickname) return info.nickname;
-    return this.say("bot_n", { n: seat + 1 });
+    const level = info.bot === null ? undefined : this.t[`bot_${info.bot}`];
+    if (level === undefined) return this.say("bot_n", { n: seat + 1 });
+    return this.say("bot_level", { n: seat + 1, level });
   }
 
   /**
