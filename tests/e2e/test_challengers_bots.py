@@ -1,4 +1,5 @@
-"""The Challengers! bot levels in the New-game form, in a real browser, phone and desktop."""
+"""The Challengers! bot levels in the New-game form and at the table it opens, in a real browser,
+phone and desktop."""
 
 from __future__ import annotations
 
@@ -41,3 +42,11 @@ def test_the_form_offers_and_describes_the_five_levels(
     check_page(page, language)
     dialog.locator("#park-bots").scroll_into_view_if_needed()
     screenshot(page, f"challengers-bots-{language}-{width}")
+
+    dialog.locator('#park-form [type="submit"]').click()
+    page.wait_for_url("**/games/*")
+    hard, medium = LEVELS[language][4], LEVELS[language][3]
+    expect(page.locator("th", has_text=f"Bot 2 ({hard})").first).to_be_visible()
+    expect(page.locator("th", has_text=f"Bot 3 ({medium})").first).to_be_visible()
+    check_page(page, language)
+    screenshot(page, f"challengers-bot-seats-{language}-{width}")
