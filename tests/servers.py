@@ -5,24 +5,36 @@ from __future__ import annotations
 
 import glob
 import os
+import re
 import shutil
 import signal
+import ssl
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable
 from datetime import timedelta
+from functools import partial
 from pathlib import Path
 
 import httpx
 from sqlalchemy import create_engine, text
 
 from stammtisch.services.timesource import write_offset
+from stammtisch.store.db import make_engine, migrate
 from tests.conftest import SUITE_LIMITS
 from tests.mailserver import free_port
 
 POSTGRES_BINARIES = "/usr/lib/postgresql/*/bin"
+TLS = ssl.create_default_context()
+"""One TLS context for every test client: httpx loads the CA bundle for each new client
+otherwise (40 ms of CPU a client, which capped the fault tests' load at 7 moves/s)."""
+
+
+def http_client(base_url: str, timeout: float = 10, **options: object) -> httpx.Client:
+    """An HTTP client of the tests (sharing one TLS context)."""
+    return httpx.Client(base_url=base_url, timeout=timeout, verify=TLS, **options)  # type: ignore[arg-type]
 
 
 class MissingBinaryError(RuntimeError):
@@ -83,7 +95,8 @@ class PostgresCluster:
     def _ctl(self, action: str, *extra: str) -> None:
         options = (
             f"-k {self.root} -c listen_addresses=127.0.0.1 -p {self.port} -c fsync=off "
-            "-c max_connections=200 -c full_page_writes=off -c synchronous_commit=off"
+            "-c max_connections=200 -c full_page_writes=off -c synchronous_commit=off "
+            "-c shared_buffers=32MB -c wal_level=minimal -c max_wal_senders=0"
         )
         self._run(
             binary("pg_ctl"), action, "-D", str(self.data), "-l", str(self.log),
@@ -111,14 +124,25 @@ class PostgresCluster:
         """The SQLAlchemy URL of one database of the cluster."""
         return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{database}"
 
-    def new_database(self, name: str) -> str:
-        """Create an empty database; returns its URL."""
+    def new_database(self, name: str, template: str = "template1") -> str:
+        """Create a database as a copy of `template` (by default an empty one); returns its URL."""
         admin = create_engine(self.url(), isolation_level="AUTOCOMMIT")
         with admin.connect() as connection:
             connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-            connection.execute(text(f'CREATE DATABASE "{name}"'))
+            connection.execute(text(f'CREATE DATABASE "{name}" TEMPLATE "{template}"'))
         admin.dispose()
         return self.url(name)
+
+    def migrated_template(self, name: str) -> str:
+        """A database with the newest schema, to copy for each test (`new_database(template=)`):
+        the processes then find nothing to migrate, and may start at the same time."""
+        url = self.new_database(name)
+        engine = make_engine(url, pooled=False)
+        try:
+            migrate(engine)
+        finally:
+            engine.dispose()  # a template is copied only while nobody is connected to it
+        return name
 
     def destroy(self) -> None:
         """Stop the server and remove its files."""
@@ -217,20 +241,29 @@ class ServerProcess:
 
     def start(self) -> None:
         """Start the process and wait until it serves."""
+        self.launch()
+        self.wait_serving()
+
+    def launch(self) -> None:
+        """Start the process, not waiting for it (`wait_serving`)."""
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "stammtisch", "serve"], env=self.env, stdout=log, stderr=log
             )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                break
-            try:
-                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise AssertionError(f"server did not start:\n{self.log.read_text()}")
+
+    def wait_serving(self, seconds: float = 60) -> None:
+        """Wait until the launched process answers /healthz (polled every 20 ms)."""
+        assert self.process is not None
+        deadline = time.monotonic() + seconds
+        with http_client(self.url, timeout=1) as client:
+            while time.monotonic() < deadline and self.process.poll() is None:
+                try:
+                    if client.get("/healthz").status_code == 200:
+                        return
+                except httpx.HTTPError:
+                    pass
+                time.sleep(0.02)
+        raise AssertionError(f"server did not start:\n{self.log_text()}")
 
     def send(self, sig: signal.Signals) -> None:
         """Send a signal to the process."""
@@ -249,19 +282,57 @@ class ServerProcess:
 
     def stop(self) -> None:
         """End the process if it still runs (SIGTERM, then SIGKILL)."""
-        if self.process is None or self.process.poll() is not None:
-            return
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(timeout=10)
+        stop_all([self])
 
     def ready(self) -> bool:
         """Whether the process answers /readyz with 200."""
-        return httpx.get(f"{self.url}/readyz", timeout=5).status_code == 200
+        with http_client(self.url, timeout=5) as client:
+            return client.get("/readyz").status_code == 200
+
+    def runs(self, job: str) -> int:
+        """How many runs of a background job ("sweep", "e-mail delivery") the process has
+        finished (its /metrics)."""
+        with http_client(self.url, timeout=5) as client:
+            metrics = client.get("/metrics").text
+        name = "stammtisch_background_job_duration_seconds_count"
+        found = re.search(rf'^{name}\{{job="{re.escape(job)}"\}} (\S+)$', metrics, re.MULTILINE)
+        return int(float(found.group(1))) if found else 0
 
     def log_text(self) -> str:
         """What the process wrote so far."""
         return self.log.read_text(errors="replace")
+
+
+def start_all(processes: list[ServerProcess]) -> None:
+    """Start processes side by side (each start is mostly imports) and wait until all serve."""
+    for process in processes:
+        process.launch()
+    for process in processes:
+        process.wait_serving()
+
+
+def stop_all(processes: list[ServerProcess]) -> None:
+    """End the processes that still run: SIGTERM to all at once (each drains in parallel), then
+    SIGKILL to any still running after 15 s."""
+    running = [p.process for p in processes if p.process is not None and p.process.poll() is None]
+    for process in running:
+        process.terminate()
+    deadline = time.monotonic() + 15
+    for process in running:
+        try:
+            process.wait(timeout=max(deadline - time.monotonic(), 0.1))
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+
+def ran_again(processes: list[ServerProcess], times: int, job: str = "sweep") -> None:
+    """Wait until each process has finished `times` more runs of a background job than now."""
+    wanted = [(process, process.runs(job) + times) for process in processes]
+    for process, runs in wanted:
+        wait_until(partial(ran_at_least, process, job, runs), f"{times} more {job} runs")
+
+
+def ran_at_least(process: ServerProcess, job: str, runs: int) -> bool:
+    """Whether a process has finished at least `runs` runs of a background job."""
+    return process.runs(job) >= runs

@@ -25,20 +25,29 @@ from tests.servers import (
     RedisServer,
     ServerProcess,
     SharedClock,
+    http_client,
+    start_all,
+    stop_all,
 )
 
 ADDRESSES = itertools.count(1)
 """Each member signs up from an address of their own (X-Forwarded-For from 127.0.0.1)."""
 
 
+TEMPLATE = "dist_template"
+"""The migrated database each test's database is copied from."""
+
+
 @pytest.fixture(scope="session")
 def private_postgres() -> Iterator[PostgresCluster]:
-    """A PostgreSQL cluster of this test worker, which its tests may stop and restart."""
+    """A PostgreSQL cluster of this test worker, which its tests may stop and restart, holding
+    the migrated template of the tests' databases."""
     cluster = PostgresCluster()
     try:
         cluster.init()
     except MissingBinaryError as missing:
         service_missing(str(missing))
+    cluster.migrated_template(TEMPLATE)
     yield cluster
     cluster.destroy()
 
@@ -66,9 +75,9 @@ class Member:
 
     def client(self, server: ServerProcess, timeout: float = 10) -> httpx.Client:
         """An HTTP client of one process carrying this member's cookie and CSRF token."""
-        return httpx.Client(
-            base_url=server.url,
-            timeout=timeout,
+        return http_client(
+            server.url,
+            timeout,
             headers={"Cookie": f"{SESSION_COOKIE}={self.token}", CSRF_HEADER: self.csrf},
         )
 
@@ -110,6 +119,17 @@ class Deployment:
 
     def server(self, name: str, **env: str) -> ServerProcess:
         """Start one more `stammtisch serve` process (settings as STAMMTISCH_* overrides)."""
+        return self.start(name, **env)[0]
+
+    def start(self, *names: str, **env: str) -> list[ServerProcess]:
+        """Start one `stammtisch serve` process per name side by side, with the same settings
+        (as STAMMTISCH_* overrides)."""
+        processes = [self.process(name, **env) for name in names]
+        start_all(processes)
+        return processes
+
+    def process(self, name: str, **env: str) -> ServerProcess:
+        """One more `stammtisch serve` process, not started yet (stopped after the test)."""
         process = ServerProcess(
             self.folder / name,
             {
@@ -121,20 +141,20 @@ class Deployment:
             },
         )
         self.servers.append(process)
-        process.start()
         return process
 
     def sign_up(self, server: ServerProcess, nickname: str, **extra: Any) -> Member:
         """A new member, signed up through one process."""
         address = next(ADDRESSES)
-        response = httpx.post(
-            f"{server.url}/api/accounts/signup",
-            json={"nickname": nickname, "password": "x" * 12, **extra},
-            headers={
-                "X-Forwarded-For": f"10.{address // 65536}.{address // 256 % 256}.{address % 256}"
-            },
-            timeout=10,
-        )
+        with http_client(server.url) as client:
+            response = client.post(
+                "/api/accounts/signup",
+                json={"nickname": nickname, "password": "x" * 12, **extra},
+                headers={
+                    "X-Forwarded-For": f"10.{address // 65536}.{address // 256 % 256}."
+                    f"{address % 256}"
+                },
+            )
         assert response.status_code == 201, response.text
         body = response.json()
         return Member(nickname, body["id"], response.cookies[SESSION_COOKIE], body["csrf_token"])
@@ -152,15 +172,14 @@ def deployment(
     name = f"dist_{worker_name(request.config)}_{uuid.uuid4().hex[:10]}"
     built = Deployment(
         tmp_path,
-        private_postgres.new_database(name),
+        private_postgres.new_database(name, TEMPLATE),
         private_redis,
         private_postgres,
         name,
         SharedClock(tmp_path / "clock"),
     )
     yield built
-    for server in built.servers:
-        server.stop()
+    stop_all(built.servers)
     if private_redis.process is None:
         private_redis.start()
     if not private_postgres.running():

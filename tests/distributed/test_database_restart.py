@@ -14,7 +14,7 @@ GAMES = 8
 
 def test_database_restart_under_load_answers_503_and_recovers(deployment: Deployment) -> None:
     """`pg_ctl restart -m fast` while members play: 503s, no timeouts, nothing lost."""
-    one, two = deployment.server("one"), deployment.server("two")
+    one, two = deployment.start("one", "two")
     pids = [server.process.pid for server in (one, two) if server.process]
     table_list = tables(deployment, [one, two], GAMES)
     with Load([one, two], table_list, timeout=5) as load:

@@ -24,7 +24,7 @@ from tests.distributed.conftest import Deployment, Member, receive, receive_unti
 from tests.distributed.load import Load, Table, every_game_goes_on, nothing_lost, tables
 from tests.distributed.play import count, stored_steps
 from tests.mailserver import Inbox, free_port, smtp_server
-from tests.servers import ServerProcess, wait_until
+from tests.servers import ServerProcess, http_client, ran_again, start_all, wait_until
 
 DRAIN_SECONDS = 4.0
 CLOSED_UNANSWERED = {"ConnectError", "RemoteProtocolError", "ReadError"}
@@ -37,7 +37,7 @@ def test_sigterm_drains_closes_sockets_with_1012_and_loses_nothing(
 ) -> None:
     """Under load: /readyz 503 while draining, sockets told 1012, only refused connections."""
     drain = {"drain_seconds": str(DRAIN_SECONDS)}
-    one, two = deployment.server("one", **drain), deployment.server("two", **drain)
+    one, two = deployment.start("one", "two", **drain)
     table_list = tables(deployment, [one, two], 6)
     slow = tables(deployment, [one], 1, names="slow")[0]  # a move held up by a lock the test takes
     watcher = table_list[0].members[0]
@@ -60,7 +60,8 @@ def test_sigterm_drains_closes_sockets_with_1012_and_loses_nothing(
         readiness: list[httpx.Response] = []
         wait_until(lambda: not_ready(one, readiness), "readiness off", DRAIN_SECONDS)
         assert readiness[-1].headers["Retry-After"] == "5"
-        assert httpx.get(f"{one.url}/healthz", timeout=5).status_code == 200
+        with http_client(one.url) as client:
+            assert client.get("/healthz").status_code == 200
         with pytest.raises(ConnectionClosed) as refused:
             first_message(one, watcher)
         assert refused.value.rcvd is not None
@@ -101,7 +102,8 @@ def test_sigterm_drains_closes_sockets_with_1012_and_loses_nothing(
 
 def not_ready(server: ServerProcess, answers: list[httpx.Response]) -> bool:
     """Whether a process answers /readyz with 503 (each answer kept)."""
-    answers.append(httpx.get(f"{server.url}/readyz", timeout=5))
+    with http_client(server.url, timeout=5) as client:
+        answers.append(client.get("/readyz"))
     return answers[-1].status_code == 503
 
 
@@ -141,9 +143,10 @@ def test_sigterm_hands_back_claimed_emails_to_the_other_process(deployment: Depl
     inbox, port = SlowInbox(), free_port()
     mail = {"smtp_host": "127.0.0.1", "smtp_port": str(port), "drain_seconds": "0.5"}
     servers = {
-        name: deployment.server(name, smtp_sender=f"{name}@example.org", **mail)
+        name: deployment.process(name, smtp_sender=f"{name}@example.org", **mail)
         for name in ("one", "two")
     }
+    start_all(list(servers.values()))
     readers = [
         deployment.sign_up(servers["one"], f"reader{i}", email=f"reader{i}@example.org",
                            email_notifications=True)
@@ -172,7 +175,7 @@ def test_sigterm_hands_back_claimed_emails_to_the_other_process(deployment: Depl
         sent = "SELECT count(*) FROM notifications WHERE email_status = 'sent'"
         wait_until(lambda: count(url, sent) == 16, "every e-mail sent", seconds=30)
         finished = time.monotonic() - asked
-        time.sleep(1.0)
+        ran_again([servers[other_name(holder)]], 5, "e-mail delivery")
     senders = Counter(str(m["From"]) for m in inbox.messages)
     handed = [line for line in servers[holder].log_text().splitlines() if "handed back" in line]
     twice = [

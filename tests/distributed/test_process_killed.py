@@ -14,7 +14,7 @@ GAMES = 8
 
 def test_sigkill_of_one_process_under_load_loses_nothing(deployment: Deployment) -> None:
     """Members of the killed process fail over to the other one and play on."""
-    one, two = deployment.server("one"), deployment.server("two")
+    one, two = deployment.start("one", "two")
     table_list = tables(deployment, [one, two], GAMES)
     with Load([one, two], table_list, timeout=5) as load:
         started = time.monotonic()

@@ -27,7 +27,7 @@ def shown(socket: ClientConnection, until_seq: int, timeout: float = 15) -> list
 
 def test_play_goes_on_without_redis_and_sockets_resync(deployment: Deployment) -> None:
     """Each socket shows every step exactly once across the outage."""
-    one, two = deployment.server("one"), deployment.server("two")
+    one, two = deployment.start("one", "two")
     anna, bert = deployment.sign_up(one, "anna"), deployment.sign_up(two, "bert")
     seats = [anna.client(one), bert.client(two)]
     game_id = new_game(seats[0], seats[1], "bert", "klubnacht")

@@ -5,19 +5,18 @@ known to be watching, and every reminder, timeout and expiry happens exactly onc
 from __future__ import annotations
 
 import json
-import time
 from datetime import timedelta
 
 from tests.distributed.conftest import Deployment, receive_until
 from tests.distributed.play import count, move, new_game, stored_steps, to_act
-from tests.servers import wait_until
+from tests.servers import ran_again, wait_until
 
 NOTICES = "SELECT count(*) FROM notifications WHERE member_id = :m AND kind = :k"
 
 
 def test_members_on_two_processes_play_klubnacht_live(deployment: Deployment) -> None:
     """Moves, websocket updates, notifications and presence cross the two processes."""
-    one, two = deployment.server("one"), deployment.server("two")
+    one, two = deployment.start("one", "two")
     anna, bert = deployment.sign_up(one, "anna"), deployment.sign_up(two, "bert")
     anna_http, bert_http = anna.client(one), bert.client(two)
     with bert.socket(two) as bert_live:
@@ -64,7 +63,7 @@ def test_members_on_two_processes_play_klubnacht_live(deployment: Deployment) ->
 
 def test_each_reminder_timeout_and_expiry_happens_once(deployment: Deployment) -> None:
     """Both processes sweep the same deadlines on one moved clock: each fires once."""
-    one, two = deployment.server("one"), deployment.server("two")
+    one, two = deployment.start("one", "two")
     members = [deployment.sign_up((one, two)[i % 2], f"member{i}") for i in range(8)]
     games = []
     for i in range(0, 8, 2):
@@ -91,13 +90,13 @@ def test_each_reminder_timeout_and_expiry_happens_once(deployment: Deployment) -
     deployment.clock.advance(timedelta(hours=13))
     reminders = "SELECT count(*) FROM notifications WHERE kind = 'reminder'"
     wait_until(lambda: count(url, reminders) == len(games), "one reminder per waiting seat")
-    time.sleep(1.0)  # five more sweeps of each process
+    ran_again([one, two], 5)
     assert count(url, reminders) == len(games)
 
     deployment.clock.advance(timedelta(hours=12))
     finished = "SELECT count(*) FROM games WHERE status = 'finished' AND ended_by = 'timeout'"
     wait_until(lambda: count(url, finished) == len(games), "every game timed out")
-    time.sleep(1.0)
+    ran_again([one, two], 5)
     assert count(url, "SELECT count(*) FROM actions WHERE kind = 'timeout'") == len(games)
     for game_id, seats in games:
         view = seats[0].get(f"/api/games/{game_id}").json()
@@ -107,7 +106,7 @@ def test_each_reminder_timeout_and_expiry_happens_once(deployment: Deployment) -
     deployment.clock.advance(timedelta(hours=48))
     expired = "SELECT count(*) FROM challenges WHERE status = 'expired'"
     wait_until(lambda: count(url, expired) == len(open_challenges), "every challenge expired")
-    time.sleep(1.0)
+    ran_again([one, two], 5)
     notices = "SELECT count(*) FROM notifications WHERE kind = 'challenge_expired'"
     assert count(url, notices) == 2 * len(open_challenges), "challenger and challenged, once"
     assert count(url, reminders) == len(games)
@@ -116,7 +115,7 @@ def test_each_reminder_timeout_and_expiry_happens_once(deployment: Deployment) -
 def test_a_challengers_game_crosses_the_processes(deployment: Deployment) -> None:
     """A Challengers! table with its two members on different processes: each step one of them
     plays reaches the other's socket on the other process."""
-    one, two = deployment.server("one"), deployment.server("two")
+    one, two = deployment.start("one", "two")
     anna, bert = deployment.sign_up(one, "anna"), deployment.sign_up(two, "bert")
     seats = [anna.client(one), bert.client(two)]
     game_id = new_game(seats[0], seats[1], "bert", "challengers", {"players": 2})
