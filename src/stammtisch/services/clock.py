@@ -11,7 +11,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import select
 from sqlalchemy.orm import InstrumentedAttribute
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -23,11 +23,11 @@ from stammtisch.services.lobby import Lobby
 from stammtisch.services.moves import StaleStepError
 from stammtisch.services.notifications import Notifications, notify
 from stammtisch.services.outbox import Outbox
+from stammtisch.services.presence import Presence
 from stammtisch.services.resets import PasswordResets
 from stammtisch.services.tables import Tables
 from stammtisch.store.deadlines import DeadlineRow
 from stammtisch.store.games import GameRow
-from stammtisch.store.presence import PresenceRow
 
 log = logging.getLogger(__name__)
 BATCH = 200
@@ -47,8 +47,8 @@ class SweepReport:
 
 class Sweeper:
     """Handles everything that is due: reminders, timeouts, expiries, bot turns, e-mails, and
-    forgets expired sessions and reset tokens, old login and reset requests and notifications
-    past their kept days."""
+    forgets expired sessions and reset tokens, old login and reset requests, notifications past
+    their kept days and the presence of closed connections and dead processes."""
 
     def __init__(
         self,
@@ -60,6 +60,7 @@ class Sweeper:
         lobby: Lobby,
         outbox: Outbox,
         notifications: Notifications,
+        presence: Presence,
     ) -> None:
         self.ctx = ctx
         self.accounts = accounts
@@ -69,6 +70,7 @@ class Sweeper:
         self.lobby = lobby
         self.outbox = outbox
         self.notifications = notifications
+        self.presence = presence
 
     def sweep(self, emails: bool = True) -> SweepReport:
         """Handle everything due now (e-mails too, unless the outbox runs on its own)."""
@@ -78,7 +80,7 @@ class Sweeper:
         report.expired = self.challenges.expire_due() + self.lobby.expire_due()
         report.bot_moves = self.play_bots()
         report.emails = self.outbox.send_due() if emails else 0
-        self.forget_stale_presence()
+        self.presence.sweep()
         report.forgotten = (
             self.accounts.forget_expired()
             + self.resets.forget_expired()
@@ -170,11 +172,3 @@ class Sweeper:
             except StaleDataError:
                 log.info("game %s moved while a bot was thinking; retrying next sweep", game_id)
         return moves
-
-    def forget_stale_presence(self) -> None:
-        """Drop presence of connections that stopped renewing it (a process died)."""
-        stale = PresenceRow.expires_at <= self.ctx.clock.now()
-        if not self.ctx.has_rows(select(PresenceRow).where(stale)):
-            return
-        with self.ctx.write() as session:
-            session.execute(delete(PresenceRow).where(stale))

@@ -52,6 +52,7 @@ class Platform:
             self.lobby,
             self.outbox,
             self.notifications,
+            self.presence,
         )
         self.progress = Progress(ctx)
         self.history = History(ctx)
