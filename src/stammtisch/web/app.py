@@ -19,6 +19,7 @@ from stammtisch.web.art.routes import router as art_router
 from stammtisch.web.bodylimit import BodyLimit
 from stammtisch.web.drain import Drain
 from stammtisch.web.errors import install_error_handlers
+from stammtisch.web.hotpath import install_hot_path
 from stammtisch.web.metrics import Metrics
 from stammtisch.web.openapi import install_openapi
 from stammtisch.web.ops import Observed
@@ -102,6 +103,7 @@ def create_app(platform: Platform) -> FastAPI:
     install_openapi(app)
     app.mount("/static", SiteStatic(), name="static")
     app.mount("/docs/assets", StaticFiles(directory=DOCS_ASSETS), name="docs-assets")
+    install_hot_path(app)
     app.add_middleware(BodyLimit, limit=platform.ctx.settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(Observed, metrics=metrics)

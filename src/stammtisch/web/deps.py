@@ -47,15 +47,32 @@ def identity_of(platform: Platform, token: str | None) -> Identity | None:
     return platform.accounts.identify(token) if token else None
 
 
-async def _identity(request: Request) -> Identity | None:
-    platform = platform_of(request)
-    token = request.cookies.get(SESSION_COOKIE)
+async def identity_from(platform: Platform, token: str | None) -> Identity | None:
+    """The member behind a session cookie value: from the process's cache, else looked up."""
     if not token:
         return None
     known = platform.accounts.remembered(token)
     if known is not None:
         return known
     return await service_call(platform, identity_of, platform, token)
+
+
+async def _identity(request: Request) -> Identity | None:
+    return await identity_from(platform_of(request), request.cookies.get(SESSION_COOKIE))
+
+
+def csrf_matches(identity: Identity, sent: str) -> bool:
+    """Whether a write's CSRF header is the session's token."""
+    return hmac.compare_digest(sent.encode(), identity.csrf_token.encode())
+
+
+def csrf_refused() -> ServiceError:
+    """The refusal of a write without the session's CSRF token."""
+    return ServiceError(
+        "accounts.csrf",
+        f"Send the session's CSRF token in the {CSRF_HEADER} header.",
+        Problem.FORBIDDEN,
+    )
 
 
 async def signed_in(request: Request) -> Identity:
@@ -75,13 +92,8 @@ async def writer(request: Request) -> Identity:
     """The signed-in member of a write request, whose CSRF header must match the session's;
     counted by the write limit (429 `limits.too_many_requests` above it)."""
     identity = await signed_in(request)
-    sent = request.headers.get(CSRF_HEADER, "")
-    if not hmac.compare_digest(sent.encode(), identity.csrf_token.encode()):
-        raise ServiceError(
-            "accounts.csrf",
-            f"Send the session's CSRF token in the {CSRF_HEADER} header.",
-            Problem.FORBIDDEN,
-        )
+    if not csrf_matches(identity, request.headers.get(CSRF_HEADER, "")):
+        raise csrf_refused()
     await rate_limits_of(request).write(identity.member_id)
     return identity
 

@@ -8,6 +8,7 @@ from fastapi import APIRouter, BackgroundTasks, Path, Query, Response
 from pydantic import BaseModel, Field
 
 from stammtisch.engine.registry import game_names, get_game
+from stammtisch.services.accounts import Identity
 from stammtisch.services.platform import Platform
 from stammtisch.services.policy import policy
 from stammtisch.web.calls import json_response, service_call
@@ -89,6 +90,11 @@ def practice(
 @router.get("/games/{game_id}", response_model=dict[str, Any], responses=refused(404))
 async def game_view(game_id: GameId, identity: OptionalReader, platform: PlatformDep) -> Response:
     """The game as you see it: your seat's view and legal actions, or the spectator view."""
+    return await view_answer(platform, identity, game_id)
+
+
+async def view_answer(platform: Platform, identity: Identity | None, game_id: int) -> Response:
+    """The answer of `game_view` (also given by the hot path, `web.hotpath`)."""
     viewer = identity.member_id if identity else None
     return json_response(await service_call(platform, platform.views.view, viewer, game_id))
 
@@ -119,6 +125,13 @@ async def act(
     The answer has the events you saw, your new view and your legal actions (none once your turn
     is over); a repeated submission answers `repeated: true` with the game as it stands now.
     """
+    return await act_answer(platform, identity, game_id, body, tasks)
+
+
+async def act_answer(
+    platform: Platform, identity: Identity, game_id: int, body: ActionIn, tasks: BackgroundTasks
+) -> Response:
+    """The answer of `act` (also given by the hot path, `web.hotpath`)."""
     played = await service_call(
         platform, platform.tables.act, identity.member_id, game_id, body.seq, body.action
     )
