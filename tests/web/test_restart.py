@@ -3,10 +3,6 @@ is still there, the game continues, and its deadline still fires."""
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,70 +12,30 @@ import httpx
 import pytest
 
 from stammtisch.web.deps import CSRF_HEADER
-from tests.mailserver import free_port
+from tests.servers import ServerProcess, http_client
 
 TURN_SECONDS = 20
 
 
-class Server:
-    """`stammtisch serve` as a child process on a free port."""
-
-    def __init__(self, tmp_path: Path) -> None:
-        self.port = free_port()
-        tables = tmp_path / "tables.toml"
-        hours = TURN_SECONDS / 3600
-        tables.write_text(
-            "[default]\n"
-            f'turn_hours = {hours}\nreminder_hours = {hours / 2}\ntimeout = "loss"\n'
-            'realtime = false\nrealtime_seconds = [30]\ntraining_bot = ""\ntakeover_bot = ""\n'
-        )
-        self.env = {
-            **os.environ,
-            "STAMMTISCH_DATA_DIR": str(tmp_path / "data"),
-            "STAMMTISCH_PORT": str(self.port),
-            "STAMMTISCH_TABLES_FILE": str(tables),
-            "STAMMTISCH_SWEEP_SECONDS": "0.2",
-        }
-        self.env.pop("STAMMTISCH_DATABASE_URL", None)
-        self.log = tmp_path / "server.log"
-        self.process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> None:
-        with self.log.open("ab") as log:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "stammtisch", "serve"], env=self.env, stdout=log, stderr=log
-            )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise AssertionError(f"server did not start:\n{self.log.read_text()}")
-
-    def kill(self) -> None:
-        assert self.process is not None
-        os.kill(self.process.pid, signal.SIGKILL)
-        self.process.wait(timeout=10)
-
-
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(tmp_path)
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
+    """`stammtisch serve` on SQLite in the test's folder, with turns of TURN_SECONDS."""
+    tables = tmp_path / "tables.toml"
+    hours = TURN_SECONDS / 3600
+    tables.write_text(
+        "[default]\n"
+        f'turn_hours = {hours}\nreminder_hours = {hours / 2}\ntimeout = "loss"\n'
+        'realtime = false\nrealtime_seconds = [30]\ntraining_bot = ""\ntakeover_bot = ""\n'
+    )
+    running = ServerProcess(tmp_path, {"STAMMTISCH_TABLES_FILE": str(tables)})
     running.start()
     yield running
-    if running.process is not None and running.process.poll() is None:
-        running.process.terminate()
-        running.process.wait(timeout=10)
+    running.stop()
 
 
-def member(server: Server, nickname: str) -> httpx.Client:
-    client = httpx.Client(base_url=server.url, timeout=10)
+def member(server: ServerProcess, nickname: str) -> httpx.Client:
+    """A new member's client (cookie and CSRF token kept)."""
+    client = http_client(server.url)
     response = client.post(
         "/api/accounts/signup", json={"nickname": nickname, "password": "x" * 10}
     )
@@ -89,6 +45,7 @@ def member(server: Server, nickname: str) -> httpx.Client:
 
 
 def play_one(players: list[httpx.Client], game_id: int) -> dict[str, Any]:
+    """Play the first legal action of the seat to act; its answer."""
     view = players[0].get(f"/api/games/{game_id}").json()
     player = players[view["to_act"][0]]
     mine = player.get(f"/api/games/{game_id}").json()
@@ -99,7 +56,11 @@ def play_one(players: list[httpx.Client], game_id: int) -> dict[str, Any]:
     return dict(answer.json())
 
 
-def test_acknowledged_actions_survive_sigkill_and_deadlines_still_fire(server: Server) -> None:
+def test_acknowledged_actions_survive_sigkill_and_deadlines_still_fire(
+    server: ServerProcess,
+) -> None:
+    """Every acknowledged action is in the log after SIGKILL and restart; the game goes on and
+    its deadline fires."""
     anna, bert = member(server, "anna"), member(server, "bert")
     challenge = anna.post("/api/challenges", json={"nickname": "bert", "game": "klubnacht"}).json()
     game_id = bert.post(f"/api/challenges/{challenge['id']}/accept").json()["game_id"]
