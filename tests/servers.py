@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import atexit
 import glob
+import json
 import os
 import re
 import shutil
@@ -12,6 +14,7 @@ import ssl
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from datetime import timedelta
@@ -24,6 +27,7 @@ from sqlalchemy import create_engine, text
 from stammtisch.services.timesource import write_offset
 from stammtisch.store.db import make_engine, migrate
 from tests.conftest import SUITE_LIMITS
+from tests.forkserver import adopt_orphans
 from tests.mailserver import free_port
 
 POSTGRES_BINARIES = "/usr/lib/postgresql/*/bin"
@@ -213,8 +217,95 @@ class SharedClock:
         write_offset(self.path, self.offset)
 
 
+class Adopted:
+    """A server process forked by the fork server and adopted by this process: waited for,
+    polled and signalled like a `subprocess.Popen`."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        """The exit status, or None while it runs."""
+        if self.returncode is None:
+            done, status = os.waitpid(self.pid, os.WNOHANG)
+            if done:
+                self.returncode = os.waitstatus_to_exitcode(status)
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        """Wait for the process to end (TimeoutExpired after `timeout` s); its exit status."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while (code := self.poll()) is None:
+            if deadline is not None and time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired("stammtisch serve", timeout or 0)
+            time.sleep(0.01)
+        return code
+
+    def send_signal(self, sig: int) -> None:
+        """Send a signal, unless the process has ended."""
+        if self.poll() is None:
+            os.kill(self.pid, sig)
+
+    def terminate(self) -> None:
+        """SIGTERM."""
+        self.send_signal(signal.SIGTERM)
+
+    def kill(self) -> None:
+        """SIGKILL."""
+        self.send_signal(signal.SIGKILL)
+
+
+class ForkServer:
+    """`python -m tests.forkserver`, started once for this test process: it forks each server
+    from an interpreter that has imported the server already."""
+
+    running: ForkServer | None = None
+
+    def __init__(self) -> None:
+        adopt_orphans()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "tests.forkserver"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            cwd=Path(__file__).resolve().parent.parent,
+        )  # fmt: skip
+        self.lock = threading.Lock()
+        atexit.register(self.close)
+
+    @classmethod
+    def spawn(cls, env: dict[str, str], log: Path) -> Adopted:
+        """A new `stammtisch serve` with this environment, writing to `log`."""
+        return cls.warm().fork(env, log)
+
+    @classmethod
+    def warm(cls) -> ForkServer:
+        """The fork server, started now if it is not running (its imports go on meanwhile)."""
+        if cls.running is None:
+            cls.running = ForkServer()
+        return cls.running
+
+    def fork(self, env: dict[str, str], log: Path) -> Adopted:
+        """Ask the fork server for one process."""
+        assert self.process.stdin is not None
+        assert self.process.stdout is not None
+        with self.lock:
+            self.process.stdin.write(json.dumps({"env": env, "log": str(log)}) + "\n")
+            self.process.stdin.flush()
+            answer = self.process.stdout.readline()
+        if not answer:
+            raise RuntimeError(f"the fork server ended (status {self.process.poll()})")
+        return Adopted(int(answer))
+
+    def close(self) -> None:
+        """End the fork server (its input closes)."""
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait(timeout=10)
+
+
 class ServerProcess:
-    """`stammtisch serve` as a child process on a free port."""
+    """`stammtisch serve` as a process on a free port (forked by the fork server, adopted by
+    this process)."""
 
     def __init__(self, folder: Path, env: dict[str, str]) -> None:
         folder.mkdir(parents=True, exist_ok=True)
@@ -229,7 +320,7 @@ class ServerProcess:
             **{f"STAMMTISCH_{name.upper()}": str(value) for name, value in SUITE_LIMITS.items()},
             **env,
         }
-        self.process: subprocess.Popen[bytes] | None = None
+        self.process: Adopted | None = None
 
     @property
     def url(self) -> str:
@@ -246,10 +337,7 @@ class ServerProcess:
 
     def launch(self) -> None:
         """Start the process, not waiting for it (`wait_serving`)."""
-        with self.log.open("ab") as log:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "stammtisch", "serve"], env=self.env, stdout=log, stderr=log
-            )
+        self.process = ForkServer.spawn(self.env, self.log)
 
     def wait_serving(self, seconds: float = 60) -> None:
         """Wait until the launched process answers /healthz (polled every 20 ms)."""

@@ -20,6 +20,7 @@ from websockets.sync.client import ClientConnection, connect
 from stammtisch.web.deps import CSRF_HEADER, SESSION_COOKIE
 from tests.conftest import service_missing, worker_name
 from tests.servers import (
+    ForkServer,
     MissingBinaryError,
     PostgresCluster,
     RedisServer,
@@ -42,6 +43,7 @@ TEMPLATE = "dist_template"
 def private_postgres() -> Iterator[PostgresCluster]:
     """A PostgreSQL cluster of this test worker, which its tests may stop and restart, holding
     the migrated template of the tests' databases."""
+    ForkServer.warm()  # imports the server while the cluster starts
     cluster = PostgresCluster()
     try:
         cluster.init()
