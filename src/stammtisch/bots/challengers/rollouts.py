@@ -29,8 +29,8 @@ from stammtisch.engine.challengers.piles import Piles
 from stammtisch.engine.challengers.rules_data import rules
 from stammtisch.engine.challengers.setup import robot_deck
 
-ROLLOUTS = 32
-"""Determinised matches per option of a match decision (the shipped budget)."""
+ROLLOUTS = 96
+"""Determinised matches per option of a match decision (the shipped budget; was 32)."""
 PLAYED: Final = ("put_under", "reorder", "bench_pick", "search")
 """Decision kinds decided by rollouts."""
 _CAT: Final = catalogue()
