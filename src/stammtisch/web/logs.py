@@ -82,6 +82,10 @@ def make_handler(log_format: LogFormat, stream: Any = None) -> logging.Handler:
 
 def configure_logging(log_format: LogFormat, level: str = "INFO") -> None:
     """Send every logger's lines (uvicorn's too) through one handler on the root logger."""
+    # Neither format shows where a line was logged from, nor the process: not looking them up
+    # for each record (the logging HOWTO's "Optimization") halves the cost of an access line.
+    logging._srcfile = None
+    logging.logProcesses = logging.logMultiprocessing = False
     root = logging.getLogger()
     for old in list(root.handlers):
         root.removeHandler(old)
