@@ -155,6 +155,11 @@ class Load:
             time.sleep(PAUSE)
 
 
+GAMES_PER_MEMBER = 2
+"""Each member plays this many of the games at once (of the three a member may): half the
+sign-ups, whose password hashing was the most of setting a load up."""
+
+
 def tables(
     deployment: Deployment,
     servers: list[ServerProcess],
@@ -162,18 +167,27 @@ def tables(
     game: str = "klubnacht",
     names: str = "",
 ) -> list[Table]:
-    """`count` games whose two members sit on different processes."""
+    """`count` games whose two members sit on different processes; each pair of members plays
+    GAMES_PER_MEMBER of them."""
+    pairs = -(-count // GAMES_PER_MEMBER)
 
-    def table(index: int) -> Table:
-        homes = [index % len(servers), (index + 1) % len(servers)]
-        host = deployment.sign_up(servers[homes[0]], f"{names}host{index}")
-        guest = deployment.sign_up(servers[homes[1]], f"{names}guest{index}")
-        with host.client(servers[homes[0]]) as mine, guest.client(servers[homes[1]]) as theirs:
-            game_id = new_game(mine, theirs, guest.nickname, game)
-        return Table(game_id, [host, guest], homes, game)
+    def homes(pair: int) -> list[int]:
+        return [pair % len(servers), (pair + 1) % len(servers)]
+
+    def games(pair: int) -> list[Table]:
+        mine, theirs = homes(pair)
+        host = deployment.sign_up(servers[mine], f"{names}host{pair}")
+        guest = deployment.sign_up(servers[theirs], f"{names}guest{pair}")
+        played = []
+        with host.client(servers[mine]) as challenger, guest.client(servers[theirs]) as accepter:
+            for _ in range(pair, count, pairs):  # one at a time: a second open one is refused
+                game_id = new_game(challenger, accepter, guest.nickname, game)
+                played.append(Table(game_id, [host, guest], homes(pair), game))
+        return played
 
     with ThreadPoolExecutor(4) as pool:  # sign-ups hash passwords: use both processes at once
-        return list(pool.map(table, range(count)))
+        by_pair = list(pool.map(games, range(pairs)))
+    return [by_pair[index % pairs][index // pairs] for index in range(count)]
 
 
 def nothing_lost(database_url: str, booked: Booked) -> dict[str, int]:

@@ -123,7 +123,7 @@ def held_move(server: ServerProcess, table: Table) -> httpx.Response:
     """The first legal move of the seat to act, through one process."""
     clients = [member.client(server, timeout=30) for member in table.members]
     view = clients[0].get(f"/api/games/{table.game_id}").json()
-    player = clients[view["to_act"][0]]
+    player: httpx.Client = clients[view["to_act"][0]]
     mine = player.get(f"/api/games/{table.game_id}").json()
     body = {"seq": mine["seq"], "action": mine["legal"][0]}
     return player.post(f"/api/games/{table.game_id}/actions", json=body)
@@ -147,13 +147,16 @@ def test_sigterm_hands_back_claimed_emails_to_the_other_process(deployment: Depl
         for name in ("one", "two")
     }
     start_all(list(servers.values()))
-    readers = [
-        deployment.sign_up(servers["one"], f"reader{i}", email=f"reader{i}@example.org",
-                           email_notifications=True)
-        for i in range(4)
-    ]  # fmt: skip
-    for i in range(8):  # two challenges each (at most 3 open ones per member)
-        sender = deployment.sign_up(servers["two"], f"sender{i}")
+    members = deployment.sign_up_all(
+        [
+            (servers["one"], f"reader{i}", {"email": f"reader{i}@example.org",
+                                            "email_notifications": True})
+            for i in range(4)
+        ]
+        + [(servers["two"], f"sender{i}", {}) for i in range(8)]
+    )  # fmt: skip
+    readers, challengers = members[:4], members[4:]
+    for i, sender in enumerate(challengers):  # two challenges each (at most 3 open ones per member)
         with sender.client(servers["two"]) as client:
             for reader in (readers[i % 4], readers[(i + 1) % 4]):
                 body = {"nickname": reader.nickname, "game": "klubnacht"}

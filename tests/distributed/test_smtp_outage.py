@@ -22,15 +22,16 @@ def test_emails_wait_out_an_hour_of_smtp_outage_and_go_out_once(deployment: Depl
     port = free_port()
     mail = {"smtp_host": "127.0.0.1", "smtp_port": str(port)}
     one, two = deployment.start("one", "two", **mail)
-    wanting = [
-        deployment.sign_up(
-            (one, two)[i % 2], f"reader{i}", email=f"reader{i}@example.org",
-            email_notifications=True,
-        )
-        for i in range(3)
-    ]  # fmt: skip
-    for i in range(3):
-        sender = deployment.sign_up((two, one)[i % 2], f"sender{i}")
+    members = deployment.sign_up_all(
+        [
+            ((one, two)[i % 2], f"reader{i}", {"email": f"reader{i}@example.org",
+                                               "email_notifications": True})
+            for i in range(3)
+        ]
+        + [((two, one)[i % 2], f"sender{i}", {}) for i in range(3)]
+    )  # fmt: skip
+    wanting, senders = members[:3], members[3:]
+    for i, sender in enumerate(senders):
         with sender.client((two, one)[i % 2]) as client:
             for reader in wanting:
                 sent = client.post(

@@ -64,7 +64,7 @@ def test_members_on_two_processes_play_klubnacht_live(deployment: Deployment) ->
 def test_each_reminder_timeout_and_expiry_happens_once(deployment: Deployment) -> None:
     """Both processes sweep the same deadlines on one moved clock: each fires once."""
     one, two = deployment.start("one", "two")
-    members = [deployment.sign_up((one, two)[i % 2], f"member{i}") for i in range(8)]
+    members = deployment.sign_up_all([((one, two)[i % 2], f"member{i}", {}) for i in range(8)])
     games = []
     for i in range(0, 8, 2):
         host, guest = members[i], members[i + 1]
