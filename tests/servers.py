@@ -369,7 +369,7 @@ class ServerProcess:
         return self.process.wait(timeout=seconds)
 
     def stop(self) -> None:
-        """End the process if it still runs (SIGTERM, then SIGKILL)."""
+        """End the process if it still runs (SIGINT, then SIGKILL)."""
         stop_all([self])
 
     def ready(self) -> bool:
@@ -400,11 +400,11 @@ def start_all(processes: list[ServerProcess]) -> None:
 
 
 def stop_all(processes: list[ServerProcess]) -> None:
-    """End the processes that still run: SIGTERM to all at once (each drains in parallel), then
-    SIGKILL to any still running after 15 s."""
+    """End the processes that still run: SIGINT to all at once (they stop as uvicorn does,
+    without the drain a SIGTERM begins), then SIGKILL to any still running after 15 s."""
     running = [p.process for p in processes if p.process is not None and p.process.poll() is None]
     for process in running:
-        process.terminate()
+        process.send_signal(signal.SIGINT)
     deadline = time.monotonic() + 15
     for process in running:
         try:
