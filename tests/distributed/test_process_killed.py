@@ -50,7 +50,7 @@ def test_sigkill_of_one_process_under_load_loses_nothing(deployment: Deployment)
         f"{booked.rate(started, killed):.1f} moves/s before, {booked.rate(killed, ended):.1f} "
         f"after, the killed process's presence gone {presence_gone:.2f} s after the kill"
     )
-    assert presence_gone < PROCESS_LEASE.total_seconds() + 2
+    assert presence_gone < PROCESS_LEASE.total_seconds() + 4, "a lease and a sweep, not 90 s"
     assert not [name for name in load.booked.failures if name.startswith("timeout")]
     assert load.booked.statuses[500] == 0
     every_game_goes_on(two, table_list)
