@@ -55,7 +55,10 @@ PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "middleware (request id, metrics, access log, headers)",
         ("web/ops.py", "web/security.py", "prometheus", "logging/"),
     ),
-    ("routing and FastAPI", ("fastapi/", "starlette/", "web/routes/", "web/calls.py")),
+    (
+        "routing and FastAPI (or the hot path)",
+        ("fastapi/", "starlette/", "web/routes/", "web/calls.py", "web/hotpath.py"),
+    ),
     ("HTTP parsing and socket writes (uvicorn)", ("uvicorn/", "httptools", "uvloop")),
     ("event loop, threads and the rest", ("",)),
 )
