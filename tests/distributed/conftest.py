@@ -55,6 +55,18 @@ def private_postgres() -> Iterator[PostgresCluster]:
     cluster.destroy()
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(
+    request: pytest.FixtureRequest, tmp_path: Path, private_postgres: PostgresCluster
+) -> str:
+    """The URL of an empty database: a SQLite file, or a new one on this worker's private
+    cluster (so these tests never wait on the shared server, whose test database took 7-9 s to
+    drop at the session's end)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+    return private_postgres.new_database(f"unit_{uuid.uuid4().hex[:10]}")
+
+
 @pytest.fixture(scope="session")
 def private_redis() -> Iterator[RedisServer]:
     """A Redis server of this test worker, which its tests may stop and start."""
