@@ -86,17 +86,22 @@ class Store:
     """The database: read and write units of work, with the after-commit callbacks of writes.
 
     SQLite allows one writer at a time; writes in this process take a lock instead of spinning on
-    the database's busy wait, which keeps write latency flat under load.
+    the database's busy wait, which keeps write latency flat under load. Holding that lock, a
+    write needs no connection of the pool: it runs on the one connection this process keeps for
+    its writes (no checkout, reset and return per write), made again when a failure broke it.
     """
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.sessions = sessionmaker(engine, expire_on_commit=False)
         self.is_sqlite = engine.dialect.name == "sqlite"
-        self._writes = sessionmaker(
-            engine.execution_options(sqlite_immediate=True), expire_on_commit=False
-        )
+        self._immediate = engine.execution_options(sqlite_immediate=True)
+        self._writes = sessionmaker(self._immediate, expire_on_commit=False)
         self._write_lock = threading.RLock() if self.is_sqlite else None
+        self._writing = 0
+        self._write_connection: Connection | None = None
+        if self.is_sqlite:
+            event.listen(engine, "engine_disposed", lambda _engine: self._drop_write_connection())
 
     @contextmanager
     def read(self) -> Iterator[Session]:
@@ -108,13 +113,36 @@ class Store:
     def write(self) -> Iterator[Session]:
         """A session whose changes are committed at the end, or rolled back on an error."""
         if self._write_lock is None:
-            yield from self._write()
+            yield from self._write(self._writes)
             return
         with self._write_lock:
-            yield from self._write()
+            self._writing += 1
+            try:
+                # A write inside a write of the same thread keeps to a pooled connection.
+                yield from self._write(self._held_session if self._writing == 1 else self._writes)
+            finally:
+                self._writing -= 1
 
-    def _write(self) -> Iterator[Session]:
-        with self._writes() as session:
+    def _held_session(self) -> Session:
+        """A session on the kept write connection (SQLite, under the write lock); one left
+        broken or inside a transaction by a failure is replaced."""
+        held = self._write_connection
+        if held is None or held.closed or held.invalidated or held.in_transaction():
+            self._drop_write_connection()
+            held = self._write_connection = self._immediate.connect()
+        return Session(bind=held, expire_on_commit=False)
+
+    def _drop_write_connection(self) -> None:
+        """Close the kept write connection (when it is replaced, or the engine is disposed)."""
+        held, self._write_connection = self._write_connection, None
+        if held is not None:
+            try:
+                held.close()
+            except Exception:
+                log.warning("the kept SQLite write connection did not close", exc_info=True)
+
+    def _write(self, sessions: Callable[[], Session]) -> Iterator[Session]:
+        with sessions() as session:
             session.info["after_commit"] = []
             with session.begin():
                 yield session
