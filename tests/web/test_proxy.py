@@ -4,22 +4,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import httpx
 import pytest
 
 from stammtisch.services.accounts import FAILED_LOGINS_PER_REMOTE
-from tests.web.test_restart import Server
+from tests.servers import ServerProcess, http_client
 
 
 @pytest.mark.parametrize(("trusted", "other_client_locked_out"), [("*", False), ("10.9.9.9", True)])
 def test_login_failures_count_per_forwarded_client_only_behind_a_trusted_proxy(
     tmp_path: Path, trusted: str, other_client_locked_out: bool
 ) -> None:
-    server = Server(tmp_path)
-    server.env["STAMMTISCH_FORWARDED_ALLOW_IPS"] = trusted
+    server = ServerProcess(tmp_path, {"STAMMTISCH_FORWARDED_ALLOW_IPS": trusted})
     server.start()
     try:
-        with httpx.Client(base_url=server.url, timeout=30) as client:
+        with http_client(server.url, timeout=30) as client:
             signup = {"nickname": "anna", "password": "correct horse"}
             assert client.post("/api/accounts/signup", json=signup).status_code == 201
             for number in range(FAILED_LOGINS_PER_REMOTE):
@@ -38,6 +36,4 @@ def test_login_failures_count_per_forwarded_client_only_behind_a_trusted_proxy(
             )
             assert same.status_code == 429
     finally:
-        assert server.process is not None
-        server.process.terminate()
-        server.process.wait(timeout=10)
+        server.stop()
