@@ -277,12 +277,14 @@ def test_street_coach_gives_cards_of_base_power_1_to_3_plus_1_attacking() -> Non
     assert attacks(events_of(final), 0)[:2] == [(2, 3), (5, 3)]  # not in the final
 
 
-def test_goalkeeping_coach_gives_the_flag_card_plus_1_in_round_7() -> None:
+def test_goalkeeping_coach_gives_the_flag_card_plus_1_in_rounds_6_and_7() -> None:
     coached, bare = with_and_without("goalkeeping-coach")
     assert attacks(events_of(coached), 1)[0] == (3, 4)
     assert attacks(events_of(bare), 1)[0] == (3, 3)
     round_6, _ = with_and_without("goalkeeping-coach", round=6)
-    assert attacks(events_of(round_6), 1)[0] == (3, 3)
+    assert attacks(events_of(round_6), 1)[0] == (3, 4)
+    round_5, _ = with_and_without("goalkeeping-coach", round=5)
+    assert attacks(events_of(round_5), 1)[0] == (3, 3)
     final, _ = with_and_without("goalkeeping-coach", round="final")
     assert attacks(events_of(final), 1)[0] == (3, 3)  # not in the final
 
@@ -353,12 +355,17 @@ def test_rotation_manager_clears_a_seat_of_up_to_2_cards_when_the_stack_would_no
     assert pair["exhaust"][0] == ["Pig", "Pig"]  # the seat of 2 Pigs went to the exhaust pile
 
 
-def test_comeback_kid_puts_a_power_1_to_3_bench_card_on_the_deck_when_short() -> None:
+def test_comeback_kid_puts_a_power_1_to_3_bench_card_on_the_deck_when_short_in_rounds_1_to_7() -> (
+    None
+):
     coached, bare = with_and_without("comeback-kid")
     assert attacks(events_of(coached), 0)[:2] == [(1, 3), (3, 3)]  # the Talent came back
     moved = of(events_of(coached), "cards_to_deck_top", seat=0)
     assert moved[0]["cards"] == ["talent"]
     assert attacks(events_of(bare), 0)[:2] == [(1, 3), (8, 3)]
+    final = play({**scenario("comeback-kid"), "round": "final", "answers": [[], []]})
+    assert not used(final)  # not in the final
+    assert attacks(events_of(final), 0)[:2] == [(1, 3), (8, 3)]
 
 
 def test_archivist_fetches_a_card_with_plus_4_when_the_attack_is_short() -> None:
@@ -372,14 +379,17 @@ def test_archivist_fetches_a_card_with_plus_4_when_the_attack_is_short() -> None
     assert attacks(events_of(bare), 0)[:4] == [(1, 7), (3, 7), (6, 7), (11, 7)]
 
 
-def test_video_analyst_sends_a_capturing_card_of_power_7_or_more_to_its_exhaust_pile() -> None:
+def test_video_analyst_exhausts_a_capturing_card_of_power_6_or_more_in_rounds_1_to_7() -> None:
     coached, bare = with_and_without("video-analyst")
     assert attacks(events_of(coached), 1)[:3] == [(7, 3), (2, 3), (3, 3)]
     exhausted = of(events_of(coached), "cards_exhausted", seat=1)[0]
     assert (exhausted["cards"], exhausted["from"]) == (["dragon"], "stack")
     assert coached["exhaust"][1] == ["Dragon"]
     assert attacks(events_of(bare), 1) == [(7, 3)]
-    final = play({**scenario("video-analyst"), "round": "final"})
-    assert of(events_of(final), "cards_exhausted", seat=1)  # in the final too
+    final = play({**scenario("video-analyst"), "round": "final", "answers": [[], []]})
+    assert not of(events_of(final), "cards_exhausted", seat=1)  # not in the final
+    six = ["sci-fi-geek", "talent", "starter-newcomer"]
+    geek = play({**scenario("video-analyst"), "decks": [["pig", "horse"], six]})
+    assert of(events_of(geek), "cards_exhausted", seat=1)[0]["cards"] == ["sci-fi-geek"]
     weak = play({**scenario("video-analyst"), "decks": [["pig", "horse"], ["horse", "talent"]]})
     assert not of(events_of(weak), "decision")  # a Horse (5) is not reviewed

@@ -31,9 +31,11 @@ from stammtisch.engine.challengers.view import seat_concern
 from stammtisch.engine.challengers.view import view as build_view
 from stammtisch.engine.protocol import Event, GameError, GameInfo, Outcome, Seat
 
+# 4: Goalkeeping Coach rounds 6-7, Comeback Kid rounds 1-7, Video Analyst rounds 1-7 on base
+#    power 6+ (logs of 3 with coaches may not replay).
 # 3: the house coaches rebalanced for `medium` bots (logs of 2 with coaches may not replay).
 # 2: Winter Park offers only places that still seat the whole stack (logs of 1 may not replay).
-RULES_VERSION = "3"
+RULES_VERSION = "4"
 """The version of the rules new games are played under (what each version changed is above)."""
 
 
