@@ -355,9 +355,7 @@ def test_rotation_manager_clears_a_seat_of_up_to_2_cards_when_the_stack_would_no
     assert pair["exhaust"][0] == ["Pig", "Pig"]  # the seat of 2 Pigs went to the exhaust pile
 
 
-def test_comeback_kid_puts_a_power_1_to_3_bench_card_on_the_deck_when_short_in_rounds_1_to_7() -> (
-    None
-):
+def test_comeback_kid_returns_a_power_1_to_3_bench_card_to_the_deck_in_rounds_1_to_7() -> None:
     coached, bare = with_and_without("comeback-kid")
     assert attacks(events_of(coached), 0)[:2] == [(1, 3), (3, 3)]  # the Talent came back
     moved = of(events_of(coached), "cards_to_deck_top", seat=0)
