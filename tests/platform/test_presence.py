@@ -57,7 +57,7 @@ def test_a_process_without_a_lease_keeps_its_rows_until_their_ttl(
     quiet.watch("quiet-socket", anna, game_id)
     clock.advance(TTL / 2)
     platform.presence.sweep()
-    quiet.renew("quiet-socket")
+    quiet.renew("quiet-socket", anna, [game_id])
     clock.advance(TTL / 2 + timedelta(seconds=1))
     platform.sweeper.sweep(emails=False)
     assert watching(platform) == ["quiet-socket"]
@@ -69,17 +69,20 @@ def test_a_process_without_a_lease_keeps_its_rows_until_their_ttl(
 def test_a_process_taken_for_dead_takes_its_lease_again(
     platform: Platform, clock: ManualClock, duel: tuple[int, int, int]
 ) -> None:
-    """A process that stalled past its lease loses its rows, but its next sweep renews the lease
-    and what it watches from then on stays."""
-    anna, _bert, game_id = duel
+    """A process that stalled past its lease loses its rows, but its next sweep renews the lease,
+    its connections' next heartbeat brings their rows back, and what it watches stays."""
+    anna, bert, game_id = duel
     stalled, other = platform.presence, Presence(platform.ctx)
+    stalled.watch("watching-socket", bert, game_id)
     stalled.sweep()
     clock.advance(PROCESS_LEASE + timedelta(seconds=1))
     other.sweep()
     assert leases(platform) == [other.process]
+    assert watching(platform) == []
     stalled.sweep()
+    stalled.renew("watching-socket", bert, [game_id])
     stalled.watch("socket", anna, game_id)
     clock.advance(PROCESS_LEASE / 2)
     other.sweep()
-    assert watching(platform) == ["socket"]
+    assert watching(platform) == ["socket", "watching-socket"]
     assert sorted(leases(platform)) == sorted([stalled.process, other.process])

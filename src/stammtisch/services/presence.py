@@ -9,6 +9,7 @@ lapsed. A process that does not sweep holds no lease; its rows lapse with their 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Collection
 from datetime import datetime, timedelta
 
 from sqlalchemy import delete, or_, select, update
@@ -59,14 +60,31 @@ class Presence:
                 query = query.where(PresenceRow.game_id == game_id)
             session.execute(query)
 
-    def renew(self, connection: str) -> None:
-        """Keep this connection's presence alive."""
+    def renew(self, connection: str, member_id: int, game_ids: Collection[int]) -> None:
+        """Keep this connection's presence in these games alive, and bring back any row a
+        sweeper dropped while it took this process for dead (a sweep that stalled its lease)."""
+        expires_at = self.ctx.clock.now() + TTL
         with self.ctx.write() as session:
             session.execute(
                 update(PresenceRow)
                 .where(PresenceRow.connection == connection)
-                .values(expires_at=self.ctx.clock.now() + TTL)
+                .values(expires_at=expires_at)
             )
+            kept = set(
+                session.scalars(
+                    select(PresenceRow.game_id).where(PresenceRow.connection == connection)
+                )
+            )
+            for game_id in sorted(set(game_ids) - kept):
+                session.add(
+                    PresenceRow(
+                        connection=connection,
+                        game_id=game_id,
+                        member_id=member_id,
+                        expires_at=expires_at,
+                        process=self.process,
+                    )
+                )
 
     def sweep(self) -> int:
         """Renew this process's lease when due, then drop the presence of connections that

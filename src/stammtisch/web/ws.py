@@ -199,8 +199,10 @@ class Connection:
         while True:
             await asyncio.sleep(HEARTBEAT_SECONDS)
             await self.check_session()
-            if self.watched:
-                await to_thread.run_sync(self.platform.presence.renew, self.id)
+            if self.watched and self.member_id is not None:
+                await to_thread.run_sync(
+                    self.platform.presence.renew, self.id, self.member_id, list(self.watched)
+                )
 
     async def receive(self) -> None:
         """Read client messages until the client goes away."""
