@@ -22,7 +22,8 @@ stays cheap next to the server it measures.
 
 With --profile PREFIX, py-spy (not a project dependency: `pip install py-spy==0.4.3` into the
 environment) samples each started server during the measured window into PREFIX.N.folded (one
-line per stack); bench/profile_action.py sorts them into parts.
+line per stack; only the thread holding the interpreter lock is sampled, so threads waiting on the
+database or a socket do not count); bench/profile_action.py sorts them into parts.
 """
 
 from __future__ import annotations
@@ -297,6 +298,7 @@ def start_profilers(server_pids: list[int], prefix: str, seconds: float) -> list
             [
                 *(str(Path(sys.executable).with_name("py-spy")), "record", "--pid", str(pid)),
                 *("--duration", str(max(1, int(seconds))), "--rate", "250", "--nonblocking"),
+                "--gil",  # only the thread holding the interpreter: CPU, not waits on a socket
                 *("--format", "raw", "--output", f"{prefix}.{index}.folded"),
             ],
             stdout=subprocess.DEVNULL,

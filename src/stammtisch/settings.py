@@ -49,7 +49,7 @@ class Settings(BaseSettings):
         None,
         ge=1,
         le=200,
-        description="Threads for blocking work per process; default 2 on SQLite, 40 otherwise.",
+        description="Threads for blocking work per process; default 2 on SQLite, 8 otherwise.",
     )
     sweep_seconds: float = Field(1.0, description="How often deadlines and e-mails are swept.")
     run_sweeper: bool = Field(True, description="Whether this process sweeps deadlines.")
@@ -118,11 +118,11 @@ class Settings(BaseSettings):
         return path.read_text().strip()
 
     def effective_worker_threads(self) -> int:
-        """Request threads: few on SQLite (one writer, CPU-bound), many when the database is
+        """Request threads: few on SQLite (one writer, CPU-bound), more when the database is
         a server that requests wait for."""
         if self.worker_threads is not None:
             return self.worker_threads
-        return 2 if self.effective_database_url().startswith("sqlite") else 40
+        return 2 if self.effective_database_url().startswith("sqlite") else 8
 
     @property
     def secure_cookies(self) -> bool:

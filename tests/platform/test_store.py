@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import inspect, text
+from sqlalchemy import func, inspect, select, text
+from sqlalchemy.exc import IntegrityError, InternalError
 
 from stammtisch.services.platform import Platform
+from stammtisch.services.timesource import ManualClock
 from stammtisch.store.db import alembic_config, make_engine, migrate, migration_heads
+from stammtisch.store.games import ActionRow
+from stammtisch.store.hotpath import APPEND
 from stammtisch.store.models import Base
 
 
@@ -109,3 +114,39 @@ def test_seats_of_games_finished_before_the_index_get_their_games_end(tmp_path: 
         (2, 1, None),
     ]
     engine.dispose()
+
+
+def test_a_prepared_statement_fails_with_sqlalchemys_error_and_the_write_changes_nothing(
+    platform: Platform, duel: tuple[int, int, int], clock: ManualClock
+) -> None:
+    """A driver error of a prepared statement is SQLAlchemy's (a unique key: IntegrityError, so
+    a step that lost a race is answered stale), and the unit of work is rolled back."""
+    _, _, game_id = duel
+    entry = {
+        "game_id": game_id,
+        "seq": 1,
+        "seat": 0,
+        "kind": "play",
+        "text": "end",
+        "member_id": None,
+        "events": [],
+        "created_at": clock.now(),
+    }
+
+    def append_twice() -> None:
+        with platform.ctx.write() as session:
+            APPEND.run(session.connection(), entry)
+            APPEND.run(session.connection(), entry)
+
+    with pytest.raises(IntegrityError):
+        append_twice()
+    with platform.ctx.read() as session:
+        assert session.scalar(select(func.count()).select_from(ActionRow)) == 0
+
+
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_a_read_unit_on_postgresql_cannot_write(platform: Platform) -> None:
+    """Read units are READ ONLY transactions there (they end with a COMMIT, which keeps the
+    driver's prepared statements), so nothing a read does can be committed."""
+    with pytest.raises(InternalError, match="read-only transaction"), platform.ctx.read() as read:
+        read.execute(text("DELETE FROM members"))

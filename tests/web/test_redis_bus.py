@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,8 +15,9 @@ from stammtisch.bus import make_bus
 from stammtisch.services.platform import Platform, build_platform
 from stammtisch.services.timesource import ManualClock
 from stammtisch.web.app import create_app
+from stammtisch.web.deps import SESSION_COOKIE
 from tests.conftest import make_settings
-from tests.web.conftest import sign_up
+from tests.web.conftest import ApiMember, sign_up
 from tests.web.test_websocket import connect, receive_until
 
 
@@ -59,3 +61,37 @@ def test_an_action_on_one_instance_reaches_a_websocket_on_the_other(
         assert receive_until(ws, "game")["to_act"] == [1]
     played = anna_on_two.get(f"/api/games/{game_id}").json()
     assert played["seq"] == 2
+
+
+def answers_after(member: ApiMember, path: str, status: int) -> bool:
+    """Whether `path` answers `status` to this member within a few seconds (the bus is async)."""
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        if member.get(path).status_code == status:
+            return True
+        time.sleep(0.02)
+    return False
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+@pytest.mark.parametrize("ending", ["log out", "password changed in another session"])
+def test_a_session_ended_on_one_instance_is_forgotten_by_the_other(
+    two_apps: tuple[TestClient, TestClient], ending: str
+) -> None:
+    """The other instance remembers the session (its clock never lets that run out), and still
+    refuses it at once when it hears of the end on the bus."""
+    one, two = two_apps
+    anna = sign_up(one, "anna")
+    login = one.post("/api/accounts/login", json={"nickname": "anna", "password": "correct horse"})
+    second = ApiMember(
+        two, "anna", anna.id, login.cookies[SESSION_COOKIE], login.json()["csrf_token"]
+    )
+    one.cookies.clear()
+    assert second.get("/api/me").status_code == 200
+    if ending == "log out":
+        logged_out = ApiMember(one, "anna", anna.id, second.token, second.csrf)
+        assert logged_out.post("/api/accounts/logout").status_code == 204
+    else:
+        change = {"old_password": "correct horse", "new_password": "battery staple"}
+        assert anna.post("/api/me/password", change).status_code == 204
+    assert answers_after(second, "/api/me", 401)

@@ -30,10 +30,13 @@ SESSION_DAYS = 30
 FAILED_LOGINS_PER_NICKNAME = 5
 FAILED_LOGINS_PER_REMOTE = 20
 LOGIN_WINDOW = timedelta(minutes=15)
-SESSION_CACHE_TIME = timedelta(seconds=5)
+SESSION_CACHE_TIME = timedelta(seconds=60)
 SESSION_CACHE_SIZE = 100_000
 SESSIONS_CHANGED = {"type": "sessions"}
 """The message on a member's channel when some of their sessions ended."""
+SESSIONS_CHANNEL = "sessions"
+"""The channel on which every process hears of ended sessions (`{"type": "sessions",
+"member_id": ...}`), to forget what it remembers of them."""
 EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s]+\.[^@\s]{2,}$")
 
 _hasher = PasswordHasher()
@@ -123,6 +126,9 @@ class Accounts:
         self._secret = ctx.settings.effective_secret_key().encode()
         self._known: dict[str, tuple[Identity, datetime]] = {}
         self._known_lock = threading.Lock()
+        self._forgotten = 0
+        """How often remembered sessions were forgotten: a lookup that overlapped one does not
+        remember what it read, which may be a session that ended meanwhile."""
 
     def token_hash(self, token: str) -> str:
         """The keyed hash under which a session (or reset) token is stored."""
@@ -222,20 +228,26 @@ class Accounts:
     def identify(self, token: str) -> Identity | None:
         """The member of a session token, or None if it is unknown or expired.
 
-        Valid sessions are remembered for a few seconds, so a busy member's requests do not each
-        read the session table (a logout elsewhere takes effect here within that time).
+        Valid sessions are remembered for a minute, so a member's requests do not each read the
+        session table; a session that ends in any process is forgotten at once in every process
+        that hears of it on the bus (`SESSIONS_CHANNEL`; after a bus outage, everything is
+        forgotten), else when its minute is over.
         """
         key = self.token_hash(token)
         now = self.ctx.clock.now()
         known = self.remembered(token, key)
         if known is not None:
             return known
+        with self._known_lock:
+            forgotten = self._forgotten
         with self.ctx.read() as session:
             row = session.get(LoginSession, key)
             if row is None or row.expires_at <= now:
                 return None
             identity = Identity(row.member_id, row.csrf_token)
         with self._known_lock:
+            if self._forgotten != forgotten:
+                return identity
             if len(self._known) >= SESSION_CACHE_SIZE:
                 self._known.clear()
             self._known[key] = (identity, min(row.expires_at, now + SESSION_CACHE_TIME))
@@ -258,12 +270,7 @@ class Accounts:
             if row is None:
                 return
             session.delete(row)
-            after_commit(session, lambda: self._forget(key))
-            self.ctx.publish_after_commit(session, f"member:{row.member_id}", SESSIONS_CHANGED)
-
-    def _forget(self, key: str) -> None:
-        with self._known_lock:
-            self._known.pop(key, None)
+            self._announce_ended(session, row.member_id)
 
     def forget_expired(self) -> int:
         """Delete expired sessions and login attempts too old to count; returns how many rows."""
@@ -362,15 +369,27 @@ class Accounts:
         if keep is not None:
             ending.append(LoginSession.token_hash != keep)
         session.execute(delete(LoginSession).where(*ending))
-        after_commit(session, lambda: self._forget_member(member_id, keep))
+        self._announce_ended(session, member_id)
+
+    def _announce_ended(self, session: Session, member_id: int) -> None:
+        """Once committed: forget the member's remembered sessions here, tell the other
+        processes to do the same, and the member's websockets to check theirs."""
+        after_commit(session, lambda: self.forget_remembered(member_id))
+        self.ctx.publish_after_commit(
+            session, SESSIONS_CHANNEL, {"type": "sessions", "member_id": member_id}
+        )
         self.ctx.publish_after_commit(session, f"member:{member_id}", SESSIONS_CHANGED)
 
-    def _forget_member(self, member_id: int, keep: str | None) -> None:
-        """Drop the remembered sessions of a member in this process, except one."""
+    def forget_remembered(self, member_id: int | None = None) -> None:
+        """Drop what this process remembers of a member's sessions (None: of everyone's); the
+        next request of each is looked up in the database."""
         with self._known_lock:
+            self._forgotten += 1
+            if member_id is None:
+                self._known.clear()
+                return
             for key in [k for k, (who, _) in self._known.items() if who.member_id == member_id]:
-                if key != keep:
-                    del self._known[key]
+                del self._known[key]
 
     def games_played(self, member_id: int) -> int:
         """How many rated games a member has finished."""

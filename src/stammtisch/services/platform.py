@@ -71,7 +71,9 @@ def build_platform(
     """Connect to the configured database (migrating it) and bus, and build the services."""
     if settings.tables_file is not None:
         policy.use_file(settings.tables_file)
-    engine = make_engine(settings.effective_database_url())
+    engine = make_engine(
+        settings.effective_database_url(), threads=settings.effective_worker_threads()
+    )
     migrate(engine)
     bus = bus or make_bus(settings.redis_url, settings.redis_prefix)
     return Platform(Context(settings, Store(engine), bus, clock or clock_of(settings)))

@@ -43,8 +43,19 @@ def _sqlite_begin(connection: Connection) -> None:
     )
 
 
-def make_engine(url: str, *, pooled: bool = True) -> Engine:
-    """An engine for this URL with the settings each database needs."""
+POOL_SPARE = 8
+"""Pooled connections beyond one per request thread: the sweeper's, the outbox's and the
+websockets' own work."""
+
+
+def make_engine(url: str, *, pooled: bool = True, threads: int = 10) -> Engine:
+    """An engine for this URL with the settings each database needs; a server database keeps a
+    connection for each of the process's `threads` request threads and a few spare.
+
+    Pooled connections are not pinged before use (a round trip per unit of work): one that the
+    database closed meanwhile fails its first statement, which answers 503, and SQLAlchemy then
+    replaces every connection the pool held from before that moment.
+    """
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 10})
         event.listen(engine, "connect", _sqlite_pragmas)
@@ -54,9 +65,8 @@ def make_engine(url: str, *, pooled: bool = True) -> Engine:
         return create_engine(url, poolclass=NullPool)
     return create_engine(
         url,
-        pool_size=10,
-        max_overflow=20,
-        pool_pre_ping=True,
+        pool_size=threads + POOL_SPARE,
+        max_overflow=POOL_SPARE,
         connect_args={"connect_timeout": 5},
     )
 
@@ -97,6 +107,9 @@ class Store:
         self.is_sqlite = engine.dialect.name == "sqlite"
         self._immediate = engine.execution_options(sqlite_immediate=True)
         self._writes = sessionmaker(self._immediate, expire_on_commit=False)
+        self._reads = sessionmaker(
+            engine.execution_options(postgresql_readonly=True), expire_on_commit=False
+        )
         self._write_lock = threading.RLock() if self.is_sqlite else None
         self._writing = 0
         self._write_connection: Connection | None = None
@@ -105,9 +118,19 @@ class Store:
 
     @contextmanager
     def read(self) -> Iterator[Session]:
-        """A session for reading; nothing it changes is committed."""
-        with self.sessions() as session:
+        """A session for reading; nothing it changes is committed.
+
+        On a server database the transaction is READ ONLY, so it can change nothing, and it ends
+        with a COMMIT: psycopg forgets its prepared statements at every ROLLBACK.
+        """
+        if self.is_sqlite:
+            with self.sessions() as session:
+                yield session
+            return
+        with self._reads() as session:
             yield session
+            if session.in_transaction():
+                session.commit()
 
     @contextmanager
     def write(self) -> Iterator[Session]:

@@ -162,8 +162,9 @@ class Prepared:
 
     It runs in the connection's current transaction like `Connection.execute`, with the same
     conversions of values (each column type's bind and result processors, e.g. JSON and
-    timestamps on SQLite), but without the per-call work of SQLAlchemy's execution path (cache
-    key, execution context, events, result object), which is most of a step's CPU time.
+    timestamps on SQLite) and the same exceptions, but without the per-call work of SQLAlchemy's
+    execution path (cache key, execution context, events, result object), which is most of a
+    step's CPU time.
     Only for statements whose binds are all named bind parameters (no literal values).
     """
 
@@ -188,7 +189,13 @@ class Prepared:
             for name, convert in compiled.binds
         }
         cursor = connection.connection.cursor()
-        cursor.execute(compiled.sql, list(values.values()) if compiled.positional else values)
+        bound = list(values.values()) if compiled.positional else values
+        try:
+            cursor.execute(compiled.sql, bound)
+        except connection.dialect.loaded_dbapi.Error as error:
+            # As `Connection.execute` would: SQLAlchemy's exception (a lost connection is a 503,
+            # a unique key a stale step), and a lost connection invalidates the pool.
+            connection._handle_dbapi_exception(error, compiled.sql, bound, cursor, None)
         return cursor
 
     def run(self, connection: Connection, params: Mapping[str, Any]) -> int:

@@ -29,6 +29,7 @@ from stammtisch.web.pages.site import DOCS_ASSETS
 from stammtisch.web.ratelimits import RateLimits
 from stammtisch.web.routes import accounts, album, games, help, leaderboards, social
 from stammtisch.web.security import SecurityHeaders
+from stammtisch.web.sessionends import follow_session_ends
 from stammtisch.web.staticfiles import SiteStatic
 
 log = logging.getLogger(__name__)
@@ -73,12 +74,14 @@ def create_app(platform: Platform) -> FastAPI:
             )
             for job, what in jobs
         ]
+        session_ends = asyncio.create_task(follow_session_ends(platform))
         try:
             yield
         finally:
             stopping.set()
+            session_ends.cancel()
             with platform.outbox.interrupted():  # unsent claimed e-mails are handed back
-                await asyncio.gather(*tasks, return_exceptions=True)
+                await asyncio.gather(*tasks, session_ends, return_exceptions=True)
             await platform.ctx.bus.stop()
 
     app = FastAPI(
@@ -88,6 +91,9 @@ def create_app(platform: Platform) -> FastAPI:
         lifespan=lifespan,
         docs_url=None,
         redoc_url=None,
+        # Our own Prometheus metrics observe requests (web/ops.py); FastAPI's OpenTelemetry
+        # hooks would only ask, on every request, whether a provider was configured.
+        telemetry={"tracing": False, "metrics": False, "logs": False},
     )
     app.state.platform = platform
     app.state.drain = Drain()

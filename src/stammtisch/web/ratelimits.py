@@ -16,6 +16,7 @@ from datetime import datetime
 
 import redis
 import redis.asyncio as aioredis
+from redis.commands.core import AsyncScript
 
 from stammtisch.services.errors import Problem, ServiceError
 from stammtisch.settings import Settings
@@ -48,34 +49,38 @@ class LocalCounts:
             return count
 
 
+COUNT_SCRIPT = """
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+return count
+"""
+"""Count a request in its window's key, which expires after the window (one round trip)."""
+
+
 class RedisCounts:
-    """Counts of fixed windows in Redis, shared by every process (one INCR per request)."""
+    """Counts of fixed windows in Redis, shared by every process (one script call a request)."""
 
     def __init__(self, url: str, prefix: str) -> None:
         self._url = url
         self._prefix = f"{prefix}:limit:"
-        self._clients: dict[asyncio.AbstractEventLoop, aioredis.Redis] = {}
+        self._clients: dict[asyncio.AbstractEventLoop, AsyncScript] = {}
 
-    def _client(self) -> aioredis.Redis:
+    def _script(self) -> AsyncScript:
         loop = asyncio.get_running_loop()
-        client = self._clients.get(loop)
-        if client is None:
+        script = self._clients.get(loop)
+        if script is None:
             self._clients = {k: v for k, v in self._clients.items() if not k.is_closed()}
             client = aioredis.Redis.from_url(
                 self._url,
                 socket_connect_timeout=REDIS_TIMEOUT_SECONDS,
                 socket_timeout=REDIS_TIMEOUT_SECONDS,
             )
-            self._clients[loop] = client
-        return client
+            script = self._clients[loop] = client.register_script(COUNT_SCRIPT)
+        return script
 
     async def add(self, key: str, window: int, index: int) -> int:
         """Count one more request in window `index` of `key`; returns the window's count."""
-        name = f"{self._prefix}{key}:{index}"
-        async with self._client().pipeline(transaction=True) as pipe:
-            pipe.incr(name)
-            pipe.expire(name, window + 1)
-            count, _ = await pipe.execute()
+        count = await self._script()(keys=[f"{self._prefix}{key}:{index}"], args=[window + 1])
         return int(count)
 
 
