@@ -23,9 +23,10 @@ from stammtisch.settings import Settings
 
 REQUIRE_SERVICES = os.environ.get("STAMMTISCH_REQUIRE_SERVICES") == "1"
 
-SUITE_LIMITS = {"signup_limit": 1_000_000, "write_limit": 1_000_000}
-"""Rate limits of the suite's platforms: tests sign many members up from one address and play
-fast; a test about the limits sets its own."""
+SUITE_LIMITS = {"signup_limit": 1_000_000, "write_limit": 1_000_000, "password_cost": "test"}
+"""Settings of the suite's platforms: tests sign many members up from one address and play fast
+(a test about the limits sets its own), and hash their passwords at the cheapest argon2 cost (a
+test about the standard cost sets it)."""
 for _name, _value in SUITE_LIMITS.items():  # so do the servers the tests start
     os.environ.setdefault(f"STAMMTISCH_{_name.upper()}", str(_value))
 

@@ -36,6 +36,12 @@ class Settings(BaseSettings):
         description="Proxies (comma-separated addresses, or *) trusted to name the client in "
         "X-Forwarded-For; login rate limits count failures per client address.",
     )
+    password_cost: Literal["standard", "test"] = Field(
+        "standard",
+        description="argon2 cost of new password hashes: `standard` (RFC 9106, 64 MiB, 3 "
+        "passes), or `test`, the cheapest there is, for test suites and benchmarks only: never "
+        "for real members' passwords.",
+    )
     smtp_host: str | None = Field(None, description="SMTP server for e-mail; none: no e-mail.")
     smtp_port: int = Field(25, description="SMTP port.")
     smtp_user: str | None = Field(None, description="SMTP user name, if the server wants a login.")

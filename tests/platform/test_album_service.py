@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from stammtisch.services.album.collection import worn_backs
 from stammtisch.services.album.months import album_month
 from stammtisch.services.errors import ServiceError
 from stammtisch.services.platform import Platform
@@ -216,3 +217,19 @@ def test_a_new_tier_reached_notifies_once_per_game(platform: Platform) -> None:
     upgrades = [item for item in feed if item["kind"] == "album_upgrade"]
     assert len(upgrades) == 1
     assert upgrades[0]["text"] == "An album upgrade is waiting for you"
+
+
+def test_the_backs_worn_at_a_table_of_many_are_read_for_each_member(platform: Platform) -> None:
+    """Every second member of ten wears a card back; the others show the plain one."""
+    names = [f"m{i}" for i in range(10)]
+    ids = add_members(platform, *names)
+    for first, second in zip(ids[::2], ids[1::2], strict=True):
+        play(platform, first, second)
+        platform.progress.claim(first, MARCH.key, PLAY + 1, "en")
+        platform.progress.choose_back(first, MARCH.key, PLAY + 1, "en")
+    with platform.ctx.read() as session:
+        backs = worn_backs(session, [*ids, None, ids[0]])
+    assert sorted(backs) == sorted(ids[::2])
+    assert {(b["month"], b["card"], b["tier"]) for b in backs.values()} == {
+        (MARCH.key, PLAY + 1, "colour")
+    }

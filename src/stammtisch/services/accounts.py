@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from argon2 import PasswordHasher
+from argon2 import PasswordHasher, profiles
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import Result, delete, func, select
 from sqlalchemy.exc import IntegrityError
@@ -39,7 +39,12 @@ SESSIONS_CHANNEL = "sessions"
 "member_id": ...}`), to forget what it remembers of them."""
 EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s]+\.[^@\s]{2,}$")
 
-_hasher = PasswordHasher()
+HASHING = {
+    "standard": PasswordHasher.from_parameters(profiles.RFC_9106_LOW_MEMORY),
+    "test": PasswordHasher.from_parameters(profiles.CHEAPEST),
+}
+"""argon2 parameters of new password hashes by `Settings.password_cost` (any hash verifies:
+its parameters are part of it)."""
 
 
 @dataclass(frozen=True)
@@ -124,11 +129,22 @@ class Accounts:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self._secret = ctx.settings.effective_secret_key().encode()
+        self._hasher = HASHING[ctx.settings.password_cost]
         self._known: dict[str, tuple[Identity, datetime]] = {}
         self._known_lock = threading.Lock()
         self._forgotten = 0
         """How often remembered sessions were forgotten: a lookup that overlapped one does not
         remember what it read, which may be a session that ended meanwhile."""
+
+    def hash_password(self, password: str) -> str:
+        """The argon2 hash a password is stored as."""
+        return self._hasher.hash(password)
+
+    def _verify(self, password_hash: str, password: str) -> bool:
+        try:
+            return self._hasher.verify(password_hash, password)
+        except (VerificationError, InvalidHashError):
+            return False
 
     def token_hash(self, token: str) -> str:
         """The keyed hash under which a session (or reset) token is stored."""
@@ -151,7 +167,7 @@ class Accounts:
             raise ServiceError(
                 "accounts.email_missing", "Add an e-mail address to receive e-mails."
             )
-        password_hash = hash_password(password)
+        password_hash = self.hash_password(password)
         try:
             with self.ctx.write() as session:
                 check_nickname_free(session, nickname)
@@ -180,7 +196,7 @@ class Accounts:
         with self.ctx.write() as session:
             self._check_rate(session, key, remote)
             member = session.scalar(select(Member).where(Member.nickname_key == key))
-            ok = member is not None and _verify(member.password_hash, password)
+            ok = member is not None and self._verify(member.password_hash, password)
             session.add(LoginAttempt(nickname_key=key, remote=remote[:64], at=now, success=ok))
             if member is None or not ok:
                 failed = ServiceError(
@@ -189,8 +205,8 @@ class Accounts:
                     Problem.UNAUTHENTICATED,
                 )
             else:
-                if _hasher.check_needs_rehash(member.password_hash):
-                    member.password_hash = hash_password(password)
+                if self._hasher.check_needs_rehash(member.password_hash):
+                    member.password_hash = self.hash_password(password)
                 return self.open_session(session, member.id)
         raise failed
 
@@ -348,7 +364,7 @@ class Accounts:
             if member is None:
                 raise not_found("accounts.member_unknown", "There is no such member.")
             self._check_rate(session, member.nickname_key, None)
-            right = _verify(member.password_hash, old)
+            right = self._verify(member.password_hash, old)
             if not right:
                 now = self.ctx.clock.now()
                 attempt = LoginAttempt(
@@ -356,7 +372,7 @@ class Accounts:
                 )
                 session.add(attempt)
             else:
-                member.password_hash = hash_password(new)
+                member.password_hash = self.hash_password(new)
                 self.end_sessions(session, member_id, keep)
         if not right:
             raise ServiceError(
@@ -413,18 +429,6 @@ class Accounts:
 def _deleted(result: Result[Any]) -> int:
     """How many rows a DELETE removed."""
     return int(getattr(result, "rowcount", 0) or 0)
-
-
-def hash_password(password: str) -> str:
-    """The argon2 hash a password is stored as."""
-    return _hasher.hash(password)
-
-
-def _verify(password_hash: str, password: str) -> bool:
-    try:
-        return _hasher.verify(password_hash, password)
-    except (VerificationError, InvalidHashError):
-        return False
 
 
 def count_games_played(session: Session, member_id: int) -> int:

@@ -32,9 +32,9 @@ class Context:
             session.info["ctx"] = self
             yield session
 
-    def read(self) -> AbstractContextManager[Session]:
-        """A read-only unit of work."""
-        return self.store.read()
+    def read(self, snapshot: bool = True) -> AbstractContextManager[Session]:
+        """A read-only unit of work (see `Store.read` for `snapshot`)."""
+        return self.store.read(snapshot)
 
     def has_rows(self, query: Select[Any]) -> bool:
         """Whether a query finds anything: a cheap read before taking the write lock for it."""

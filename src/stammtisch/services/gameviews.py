@@ -13,10 +13,9 @@ from stammtisch.services.context import Context
 from stammtisch.services.errors import not_found
 from stammtisch.services.gamecache import GameCache
 from stammtisch.services.gameflow import visible_events
-from stammtisch.services.gamehead import Head, SeatInfo, load_head, load_seats, seat_of
+from stammtisch.services.gamehead import Head, SeatInfo, load_head_clocks, load_seats, seat_of
 from stammtisch.services.moves import seats_now
 from stammtisch.store.games import ActionRow, GameRow
-from stammtisch.store.hotpath import DEADLINES
 
 
 class GameViews:
@@ -34,11 +33,14 @@ class GameViews:
 
     def view(self, viewer: int | None, game_id: int) -> dict[str, Any]:
         """The game as this member sees it (their seat's view; others get the spectator view)."""
-        with self.cache.locked(game_id), self.ctx.read() as session:
+        # Its statements need not share a snapshot: the head comes with its clocks, the log only
+        # grows and a card back may as well be read a moment later.
+        with self.cache.locked(game_id), self.ctx.read(snapshot=False) as session:
             connection = session.connection()
-            head = load_head(connection, game_id)
-            if head is None:
+            found = load_head_clocks(connection, game_id)
+            if found is None:
                 raise not_found("game.unknown_game", "There is no such game.")
+            head, deadlines = found
             seats = seats_now(self.cache, connection, head)
             mine = seat_of(seats, viewer)
             seat = None if mine is None else mine.seat
@@ -50,10 +52,6 @@ class GameViews:
                 and mine.bot is None
                 and mine.seat in game.to_act(state)
             )
-            deadlines = {
-                int(s): due.isoformat()
-                for s, due in DEADLINES.rows(connection, {"game_id": game_id})
-            }
             backs = worn_backs(session, (s.member_id for s in seats))
             return {
                 **table(head, seats, deadlines, backs),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import delete, func, select, update
@@ -12,11 +12,7 @@ from sqlalchemy.orm import Session
 from stammtisch.services.context import Context, context_of
 from stammtisch.services.events import GameFinished, subscribe
 from stammtisch.services.texts import has_text, translate
-from stammtisch.store.hotpath import (
-    PREPARED_ADD_NOTIFICATION,
-    PREPARED_EMAIL_WISH,
-    PREPARED_WATCHING,
-)
+from stammtisch.store.hotpath import ADD_NOTICE, ADD_NOTICE_UNLESS_WATCHING
 from stammtisch.store.members import Member, nicknames
 from stammtisch.store.notifications import NotificationRow
 
@@ -39,41 +35,24 @@ KINDS = (
 )
 
 
-def is_watching(session: Session, member_id: int, game_id: int, now: datetime) -> bool:
-    """Whether the member has that game open right now (in any server process)."""
-    params = {"member_id": member_id, "game_id": game_id, "now": now}
-    return PREPARED_WATCHING.first(session.connection(), params) is not None
-
-
 def notify(session: Session, member_id: int, kind: str, data: dict[str, Any]) -> bool:
     """Add a notification in this write unit and push it live after commit.
 
-    A `your_turn` notice is left out while the member is looking at that game. Returns whether a
-    notification was added.
+    A `your_turn` notice is left out while the member is looking at that game (in any server
+    process). Returns whether a notification was added.
     """
     if kind not in KINDS:
         raise ValueError(f"unknown notification kind {kind!r}")
     ctx = context_of(session)
     now = ctx.clock.now()
-    if kind == "your_turn" and is_watching(session, member_id, int(data["game_id"]), now):
+    params = {"member_id": member_id, "kind": kind, "data": data, "created_at": now}
+    if kind == "your_turn":
+        statement = ADD_NOTICE_UNLESS_WATCHING
+        params |= {"game_id": int(data["game_id"]), "now": now}
+    else:
+        statement = ADD_NOTICE
+    if statement.run(session.connection(), params) != 1:
         return False
-    connection = session.connection()
-    wish = PREPARED_EMAIL_WISH.first(connection, {"member_id": member_id})
-    if wish is None:
-        return False
-    email_notifications, email = wish
-    wants_email = bool(email_notifications) and email is not None
-    PREPARED_ADD_NOTIFICATION.run(
-        connection,
-        {
-            "member_id": member_id,
-            "kind": kind,
-            "data": data,
-            "created_at": now,
-            "email_status": "pending" if wants_email else "none",
-            "email_due_at": now if wants_email else None,
-        },
-    )
     ctx.publish_after_commit(session, f"member:{member_id}", {"type": "notification"})
     return True
 

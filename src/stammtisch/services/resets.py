@@ -23,7 +23,6 @@ from stammtisch.services.accounts import (
     Accounts,
     SignedIn,
     check_password,
-    hash_password,
     nickname_key,
 )
 from stammtisch.services.context import Context
@@ -159,7 +158,7 @@ class PasswordResets:
         with self.ctx.read() as session:
             _usable(session, wanted, self.ctx.clock.now())
         check_password(new_password)
-        password_hash = hash_password(new_password)
+        password_hash = self.accounts.hash_password(new_password)
         now = self.ctx.clock.now()
         with self.ctx.write() as session:
             reset = _usable(session, wanted, now, lock=True)

@@ -110,6 +110,9 @@ class Store:
         self._reads = sessionmaker(
             engine.execution_options(postgresql_readonly=True), expire_on_commit=False
         )
+        self._glances = sessionmaker(
+            engine.execution_options(isolation_level="AUTOCOMMIT"), expire_on_commit=False
+        )
         self._write_lock = threading.RLock() if self.is_sqlite else None
         self._writing = 0
         self._write_connection: Connection | None = None
@@ -117,17 +120,20 @@ class Store:
             event.listen(engine, "engine_disposed", lambda _engine: self._drop_write_connection())
 
     @contextmanager
-    def read(self) -> Iterator[Session]:
+    def read(self, snapshot: bool = True) -> Iterator[Session]:
         """A session for reading; nothing it changes is committed.
 
         On a server database the transaction is READ ONLY, so it can change nothing, and it ends
-        with a COMMIT: psycopg forgets its prepared statements at every ROLLBACK.
+        with a COMMIT: psycopg forgets its prepared statements at every ROLLBACK. Without
+        `snapshot` there it runs no transaction at all (two round trips fewer), so each statement
+        sees what was committed when it ran: for reads whose statements need not agree, and
+        that write nothing (there a write would be committed at once).
         """
         if self.is_sqlite:
             with self.sessions() as session:
                 yield session
             return
-        with self._reads() as session:
+        with (self._reads if snapshot else self._glances)() as session:
             yield session
             if session.in_transaction():
                 session.commit()

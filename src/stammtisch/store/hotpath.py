@@ -16,11 +16,14 @@ from sqlalchemy import (
     Connection,
     Dialect,
     Insert,
+    Select,
     Table,
     bindparam,
+    case,
     delete,
     insert,
     literal_column,
+    null,
     select,
     update,
 )
@@ -34,6 +37,9 @@ from stammtisch.store.members import Member
 from stammtisch.store.notifications import NotificationRow
 from stammtisch.store.presence import PresenceRow
 from stammtisch.store.progress import AlbumCardRow, CardBackRow
+
+MAX_SEATS = 8
+"""The most members at one table (Challengers! seats 8)."""
 
 games = cast(Table, GameRow.__table__)
 seats = cast(Table, SeatRow.__table__)
@@ -78,9 +84,13 @@ GAME_SEATS = (
 )
 """A game's seats in order, with the nickname of each seated member."""
 
-GAME_DEADLINES = select(deadlines.c.seat, deadlines.c.due_at).where(
-    deadlines.c.game_id == bindparam("game_id")
+GAME_HEAD_CLOCKS = (
+    GAME_HEAD.add_columns(deadlines.c.seat, deadlines.c.due_at)
+    .outerjoin(deadlines, deadlines.c.game_id == games.c.id)
+    .order_by(deadlines.c.seat)
 )
+"""A game's head with its running turn clocks in one statement: a row per clock (seat, due
+time), or one row with both empty when no clock runs."""
 
 MOVE_GAME = (
     update(games)
@@ -104,36 +114,51 @@ STOP_CLOCK = delete(deadlines).where(
 )
 START_CLOCK = insert_bound(deadlines, "game_id", "seat", "seq", "started_at", "due_at", "remind_at")
 
-WATCHING = select(presence.c.connection).where(
-    presence.c.member_id == bindparam("member_id"),
-    presence.c.game_id == bindparam("game_id"),
-    presence.c.expires_at > bindparam("now"),
-)
-"""A live connection of this member that has this game open."""
 
-EMAIL_WISH = select(members.c.email_notifications, members.c.email).where(
-    members.c.id == bindparam("member_id")
-)
-ADD_NOTIFICATION = insert_bound(
-    notifications, "member_id", "kind", "data", "created_at", "email_status", "email_due_at"
-)
+def add_notice(unless_watching: bool) -> Insert:
+    """A notification for a member, its e-mail pending if they opted in and have an address (one
+    statement: no row for an unknown member); `unless_watching`: none while a live connection of
+    the member has game `game_id` open at `now`."""
+    wants_email = members.c.email_notifications & members.c.email.is_not(None)
+    created = bindparam("created_at", type_=notifications.c.created_at.type)
+    notice = select(
+        members.c.id,
+        bindparam("kind", type_=notifications.c.kind.type),
+        bindparam("data", type_=notifications.c.data.type),
+        created,
+        case((wants_email, literal_column("'pending'")), else_=literal_column("'none'")),
+        case((wants_email, created), else_=null()),
+    ).where(members.c.id == bindparam("member_id"))
+    if unless_watching:
+        watching = select(presence.c.connection).where(
+            presence.c.member_id == members.c.id,
+            presence.c.game_id == bindparam("game_id"),
+            presence.c.expires_at > bindparam("now"),
+        )
+        notice = notice.where(~watching.exists())
+    columns = ["member_id", "kind", "data", "created_at", "email_status", "email_due_at"]
+    return insert(notifications).from_select(columns, notice)
 
-WORN_BACK = (
-    select(card_backs.c.month, card_backs.c.slot, album_cards.c.claimed)
-    .select_from(
-        card_backs.join(
-            album_cards,
-            (album_cards.c.member_id == card_backs.c.member_id)
-            & (album_cards.c.month == card_backs.c.month)
-            & (album_cards.c.slot == card_backs.c.slot),
+
+def worn_backs_of(count: int) -> Select[tuple[int, str, int, int]]:
+    """The claimed cards that `count` members (binds `member_0`, ...) wear as card backs, one
+    row per member who wears one (none: the plain back)."""
+    return (
+        select(card_backs.c.member_id, card_backs.c.month, card_backs.c.slot, album_cards.c.claimed)
+        .select_from(
+            card_backs.join(
+                album_cards,
+                (album_cards.c.member_id == card_backs.c.member_id)
+                & (album_cards.c.month == card_backs.c.month)
+                & (album_cards.c.slot == card_backs.c.slot),
+            )
+        )
+        .where(
+            card_backs.c.member_id.in_([bindparam(f"member_{i}") for i in range(count)]),
+            album_cards.c.claimed > literal_column("0"),
         )
     )
-    .where(
-        card_backs.c.member_id == bindparam("member_id"),
-        album_cards.c.claimed > literal_column("0"),
-    )
-)
-"""The claimed card a member wears as card back (no row: the plain back)."""
+
 
 LEAVE_SEAT = (
     update(seats)
@@ -184,12 +209,13 @@ class Prepared:
         compiled = self.compiled(connection.dialect)
         if compiled.defaults:
             params = {**compiled.defaults, **params}
-        values = {
-            name: params[name] if convert is None else convert(params[name])
+        values = [
+            (name, params[name] if convert is None else convert(params[name]))
             for name, convert in compiled.binds
-        }
+        ]
+        # Positional binds come in order, a name used twice as often; named ones once each.
+        bound = [value for _, value in values] if compiled.positional else dict(values)
         cursor = connection.connection.cursor()
-        bound = list(values.values()) if compiled.positional else values
         try:
             cursor.execute(compiled.sql, bound)
         except connection.dialect.loaded_dbapi.Error as error:
@@ -248,7 +274,7 @@ def compile_for(statement: ClauseElement, dialect: Dialect) -> Compiled:
 
 HEAD = Prepared(GAME_HEAD)
 SEATS = Prepared(GAME_SEATS)
-DEADLINES = Prepared(GAME_DEADLINES)
+HEAD_CLOCKS = Prepared(GAME_HEAD_CLOCKS)
 MOVE = Prepared(MOVE_GAME)
 APPEND = Prepared(APPEND_ACTION)
 LOGGED = Prepared(LOGGED_ACTION)
@@ -256,7 +282,7 @@ CLOCKED = Prepared(CLOCKED_SEATS)
 STOP = Prepared(STOP_CLOCK)
 START = Prepared(START_CLOCK)
 LEAVE = Prepared(LEAVE_SEAT)
-PREPARED_WATCHING = Prepared(WATCHING)
-PREPARED_EMAIL_WISH = Prepared(EMAIL_WISH)
-PREPARED_ADD_NOTIFICATION = Prepared(ADD_NOTIFICATION)
-PREPARED_WORN_BACK = Prepared(WORN_BACK)
+ADD_NOTICE = Prepared(add_notice(unless_watching=False))
+ADD_NOTICE_UNLESS_WATCHING = Prepared(add_notice(unless_watching=True))
+WORN_BACKS = {count: Prepared(worn_backs_of(count)) for count in range(1, MAX_SEATS + 1)}
+"""The worn card backs of a table's members, by how many they are."""

@@ -22,7 +22,7 @@ from stammtisch.services.seasons import (
     season_of,
     seasons_between,
 )
-from stammtisch.store.hotpath import PREPARED_WORN_BACK
+from stammtisch.store.hotpath import MAX_SEATS, WORN_BACKS
 from stammtisch.store.progress import AlbumCardRow, CardBackRow
 
 FIRST_MONTH = Season(2026, 1)
@@ -205,12 +205,11 @@ def worn_backs(session: Session, member_ids: Iterable[int | None]) -> dict[int, 
     ids = sorted({i for i in member_ids if i is not None})
     if not ids:
         return {}
-    connection = session.connection()
-    rows = [
-        (member_id, *row)
-        for member_id in ids
-        for row in PREPARED_WORN_BACK.rows(connection, {"member_id": member_id})
-    ]
+    rows = []
+    for start in range(0, len(ids), MAX_SEATS):  # a table's members in one statement
+        chunk = ids[start : start + MAX_SEATS]
+        params = {f"member_{i}": member_id for i, member_id in enumerate(chunk)}
+        rows += WORN_BACKS[len(chunk)].rows(session.connection(), params)
     return {
         int(member_id): {
             "month": month,
