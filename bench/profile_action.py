@@ -217,6 +217,7 @@ async def in_process(
             database_url=database_url,
             run_sweeper=False,
             signup_limit=10**6,
+            write_limit=10**6,
             password_cost="test",
         )
         platform = build_platform(settings)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from stammtisch.bus import LocalBus
+from stammtisch.services import moves
 from stammtisch.services.errors import ServiceError
 from stammtisch.services.gamehead import load_head, load_seats
 from stammtisch.services.moves import StaleStepError, Step, leave_step, write_step
@@ -58,6 +59,26 @@ def test_seats_that_changed_in_another_process_are_read_again(
     assert seen["seats"][0]["left"] == "resign"
     assert refusal(other.tables.act, anna, game_id, 1, "add:1") == "game.over"
     assert refusal(other.tables.act, anna, game_id, 0, "add:1") == "game.stale"
+
+
+def test_seats_are_kept_over_steps_made_in_another_process_in_which_nobody_left(
+    platform: Platform,
+    other: Platform,
+    duel: tuple[int, int, int],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Catching up with the log is enough to know the seats: no read of them again."""
+    anna, bert, game_id = duel
+    seats = other.views.view(bert, game_id)["seats"]
+    platform.tables.act(anna, game_id, 0, "add:2")
+
+    def no_read(*_: object) -> None:
+        raise AssertionError("the seats were read again")
+
+    monkeypatch.setattr(moves, "load_seats", no_read)
+    seen = other.views.view(bert, game_id)
+    assert (seen["seq"], seen["seats"]) == (1, seats)
+    assert other.tables.act(anna, game_id, 1, "end").seq == 2
 
 
 def test_the_turn_passing_moves_the_clocks_and_tells_the_next_player(

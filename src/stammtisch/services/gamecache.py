@@ -9,14 +9,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from stammtisch.engine.protocol import Game
 from stammtisch.engine.registry import get_game
 from stammtisch.services.errors import Problem, ServiceError
 from stammtisch.services.gamehead import Head, SeatInfo
-from stammtisch.store.games import ActionRow, GameRow
+from stammtisch.store.games import GameRow
+from stammtisch.store.hotpath import LOG_TAIL
 
 LOCK_STRIPES = 1024
 """Games share this many locks (by id), which bounds memory however many games there are."""
@@ -66,8 +66,8 @@ class GameCache:
         check_rules_version(game, row.rules_version)
         if entry is None or entry.seq > row.seq:
             entry = Cached(0, game.setup(row.options, row.seed))
-        _replay(game, session, row.id, entry, row.seq)
-        self.store(row.id, entry.seq, entry.state)
+        seated = _replay(game, session, row.id, entry, row.seq)
+        self.store(row.id, entry.seq, entry.state, None if seated else entry.seats)
         return entry.state
 
     def state_at(self, session: Session, row: GameRow | Head, seq: int) -> Any:
@@ -136,13 +136,15 @@ def check_rules_version(game: Game[Any, Any], stored: str) -> None:
         )
 
 
-def _replay(game: Game[Any, Any], session: Session, game_id: int, entry: Cached, upto: int) -> None:
-    rows = session.execute(
-        select(ActionRow.seat, ActionRow.kind, ActionRow.text)
-        .where(ActionRow.game_id == game_id, ActionRow.seq > entry.seq, ActionRow.seq <= upto)
-        .order_by(ActionRow.seq)
-    )
-    for seat, kind, text in rows:
+def _replay(game: Game[Any, Any], session: Session, game_id: int, entry: Cached, upto: int) -> bool:
+    """Apply the log entries after `entry.seq` up to `upto` to the entry's state; returns whether
+    one of them changed who sits where (a resign or timeout: the entry's seats are old then)."""
+    params = {"game_id": game_id, "after": entry.seq, "upto": upto}
+    seated = False
+    for seat, kind, text in LOG_TAIL.rows(session.connection(), params):
         if kind == "play":
             game.apply(entry.state, seat, game.parse_action(text))
+        else:
+            seated = True
     entry.seq = upto
+    return seated

@@ -41,7 +41,7 @@ class GameViews:
             if found is None:
                 raise not_found("game.unknown_game", "There is no such game.")
             head, deadlines = found
-            seats = seats_now(self.cache, connection, head)
+            seats = seats_now(self.cache, session, head)
             mine = seat_of(seats, viewer)
             seat = None if mine is None else mine.seat
             state = self.cache.state(session, head)

@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from sqlalchemy import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -66,11 +65,15 @@ def stale(message: str = "Someone else moved first; reload the game.") -> StaleS
     return StaleStepError("game.stale", message, Problem.CONFLICT)
 
 
-def seats_now(cache: GameCache, connection: Connection, head: Head) -> tuple[SeatInfo, ...]:
-    """The game's seats at its stored step: remembered with the cached state, else read."""
+def seats_now(cache: GameCache, session: Session, head: Head) -> tuple[SeatInfo, ...]:
+    """The game's seats at its stored step: remembered with the cached state (which catches up
+    with the log first, keeping its seats over steps in which nobody left), else read."""
     seats = cache.seats(head.id, head.seq)
     if seats is None:
-        seats = load_seats(connection, head.id)
+        cache.state(session, head)
+        seats = cache.seats(head.id, head.seq)
+    if seats is None:
+        seats = load_seats(session.connection(), head.id)
         cache.remember_seats(head.id, head.seq, seats)
     return seats
 
@@ -93,7 +96,7 @@ def play(
                 head = load_head(connection, game_id)
                 if head is None:
                     raise not_found("game.unknown_game", "There is no such game.")
-                seats = seats_now(cache, connection, head)
+                seats = seats_now(cache, session, head)
                 seat = seat_of(seats, member_id)
                 if seat is None:
                     raise forbidden("game.not_seated", "You do not play in this game.")

@@ -180,7 +180,7 @@ class Tables:
             head = load_head(connection, game_id)
             if head is None:
                 raise not_found("game.unknown_game", "There is no such game.")
-            seats = seats_now(self.cache, connection, head)
+            seats = seats_now(self.cache, session, head)
             seat = seat_of(seats, member_id)
             if seat is None:
                 raise forbidden("game.not_seated", "You do not play in this game.")
@@ -234,7 +234,7 @@ class Tables:
             head = load_head(connection, game_id)
             if head is None or head.status != "active" or not head.bot_turn:
                 return False
-            seats = seats_now(self.cache, connection, head)
+            seats = seats_now(self.cache, session, head)
             state = self.cache.state(session, head)
             game = get_game(head.game)
             seat = min(s.seat for s in seats if s.bot and s.seat in game.to_act(state))

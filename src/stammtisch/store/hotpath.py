@@ -103,6 +103,17 @@ APPEND_ACTION = insert_bound(
     actions, "game_id", "seq", "seat", "kind", "text", "member_id", "events", "created_at"
 )
 
+GAME_LOG_TAIL = (
+    select(actions.c.seat, actions.c.kind, actions.c.text)
+    .where(
+        actions.c.game_id == bindparam("game_id"),
+        actions.c.seq > bindparam("after"),
+        actions.c.seq <= bindparam("upto"),
+    )
+    .order_by(actions.c.seq)
+)
+"""The log entries of a game after step `after` up to step `upto`, in order."""
+
 LOGGED_ACTION = select(actions.c.seat, actions.c.kind, actions.c.text, actions.c.events).where(
     actions.c.game_id == bindparam("game_id"), actions.c.seq == bindparam("seq")
 )
@@ -278,6 +289,7 @@ HEAD_CLOCKS = Prepared(GAME_HEAD_CLOCKS)
 MOVE = Prepared(MOVE_GAME)
 APPEND = Prepared(APPEND_ACTION)
 LOGGED = Prepared(LOGGED_ACTION)
+LOG_TAIL = Prepared(GAME_LOG_TAIL)
 CLOCKED = Prepared(CLOCKED_SEATS)
 STOP = Prepared(STOP_CLOCK)
 START = Prepared(START_CLOCK)
