@@ -4,11 +4,13 @@ and change nothing; counted in the process, or across processes through Redis.""
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
+import redis
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
@@ -116,6 +118,46 @@ def test_processes_on_one_redis_share_their_counts(
         sign_up(one, "cleo")
         answer = two.post("/api/accounts/signup", json={"nickname": "dora", "password": PASSWORD})
         assert (answer.status_code, answer.json()["error"]) == (429, "limits.too_many_signups")
+    for platform in platforms:
+        platform.close()
+
+
+def test_processes_on_one_redis_share_write_counts_a_tenth_of_a_second_late(
+    tmp_path: Path, database_url: str, clock: ManualClock, redis_url: str
+) -> None:
+    """A member's first write in a window on a process is counted in Redis at once, so that
+    process knows the writes made elsewhere; later ones go to Redis together a moment later."""
+    prefix = f"test-{secrets.token_hex(4)}"
+    platforms = [
+        limited_platform(
+            tmp_path / name,
+            database_url,
+            clock,
+            write_limit=3,
+            redis_url=redis_url,
+            redis_prefix=prefix,
+        )
+        for name in ("one", "two")
+    ]
+    counted = redis.Redis.from_url(redis_url)
+
+    def writes_in_redis() -> int:
+        return sum(int(counted.get(key) or 0) for key in counted.keys(f"{prefix}:limit:write:*"))
+
+    with TestClient(create_app(platforms[0])) as one, TestClient(create_app(platforms[1])) as two:
+        anna = sign_up(one, "anna")
+        anna_on_two = ApiMember(two, anna.nickname, anna.id, anna.token, anna.csrf)
+        assert anna.patch("/api/me", {"language": "de"}).status_code == 200
+        assert anna.patch("/api/me", {"language": "fr"}).status_code == 200
+        deadline = time.monotonic() + 5
+        while writes_in_redis() < 2 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert writes_in_redis() == 2
+        assert anna_on_two.patch("/api/me", {"language": "pt"}).status_code == 200
+        refused = anna_on_two.patch("/api/me", {"language": "en"})
+        assert (refused.status_code, refused.json()["error"]) == (429, "limits.too_many_requests")
+        assert anna.get("/api/me").json()["language"] == "pt"
+    counted.close()
     for platform in platforms:
         platform.close()
 
