@@ -34,6 +34,20 @@ def limited_platform(
     return build_platform(settings, clock=clock, bus=LocalBus())
 
 
+def two_processes(
+    tmp_path: Path, database_url: str, clock: ManualClock, redis_url: str, **limits: object
+) -> list[Platform]:
+    """Two processes' platforms on one database, counting through one Redis (a prefix of their
+    own), with these limits."""
+    prefix = f"test-{secrets.token_hex(4)}"
+    return [
+        limited_platform(
+            tmp_path / name, database_url, clock, redis_url=redis_url, redis_prefix=prefix, **limits
+        )
+        for name in ("one", "two")
+    ]
+
+
 @pytest.fixture
 def limited(tmp_path: Path, database_url: str, clock: ManualClock) -> Iterator[TestClient]:
     """A client of an app allowing 3 sign-ups per hour per address and 3 writes per minute."""
@@ -100,18 +114,7 @@ def test_actions_over_the_websocket_count_as_writes(limited: TestClient) -> None
 def test_processes_on_one_redis_share_their_counts(
     tmp_path: Path, database_url: str, clock: ManualClock, redis_url: str
 ) -> None:
-    prefix = f"test-{secrets.token_hex(4)}"
-    platforms = [
-        limited_platform(
-            tmp_path / name,
-            database_url,
-            clock,
-            signup_limit=3,
-            redis_url=redis_url,
-            redis_prefix=prefix,
-        )
-        for name in ("one", "two")
-    ]
+    platforms = two_processes(tmp_path, database_url, clock, redis_url, signup_limit=3)
     with TestClient(create_app(platforms[0])) as one, TestClient(create_app(platforms[1])) as two:
         sign_up(one, "anna")
         sign_up(two, "bert")
@@ -127,22 +130,12 @@ def test_processes_on_one_redis_share_write_counts_a_tenth_of_a_second_late(
 ) -> None:
     """A member's first write in a window on a process is counted in Redis at once, so that
     process knows the writes made elsewhere; later ones go to Redis together a moment later."""
-    prefix = f"test-{secrets.token_hex(4)}"
-    platforms = [
-        limited_platform(
-            tmp_path / name,
-            database_url,
-            clock,
-            write_limit=3,
-            redis_url=redis_url,
-            redis_prefix=prefix,
-        )
-        for name in ("one", "two")
-    ]
+    platforms = two_processes(tmp_path, database_url, clock, redis_url, write_limit=3)
     counted = redis.Redis.from_url(redis_url)
+    keys = f"{platforms[0].ctx.settings.redis_prefix}:limit:write:*"
 
     def writes_in_redis() -> int:
-        return sum(int(counted.get(key) or 0) for key in counted.keys(f"{prefix}:limit:write:*"))
+        return sum(int(counted.get(key) or 0) for key in counted.keys(keys))
 
     with TestClient(create_app(platforms[0])) as one, TestClient(create_app(platforms[1])) as two:
         anna = sign_up(one, "anna")
