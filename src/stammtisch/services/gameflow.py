@@ -24,7 +24,7 @@ from stammtisch.services.notifications import notify
 from stammtisch.services.policy import policy
 from stammtisch.store.deadlines import DeadlineRow
 from stammtisch.store.games import ActionRow, GameRow, SeatRow
-from stammtisch.store.hotpath import CLOCKED, START, STOP
+from stammtisch.store.hotpath import START, STOP
 from stammtisch.store.members import nicknames
 
 
@@ -152,25 +152,22 @@ def move_clocks(
 def _sync_deadlines(
     session: Session, ref: GameRef, must_act: set[Seat], restart: Seat | None = None
 ) -> None:
-    """A seat's clock starts when it has to act and stops when it no longer has to."""
+    """A seat's clock starts when it has to act and stops when it no longer has to (writes
+    only, so that they go with the step's other writes in a batch)."""
     ctx = context_of(session)
     connection = session.connection()
-    game_id = {"game_id": ref.id}
-    existing = {int(seat) for (seat,) in CLOCKED.rows(connection, game_id)}
-    for seat in sorted(existing):
-        if seat not in must_act or seat == restart:
-            STOP.run(connection, {**game_id, "seat": seat})
-            existing.discard(seat)
+    keep = sum(1 << seat for seat in must_act if seat != restart)
+    STOP.send(connection, {"game_id": ref.id, "keep": keep})
     now = ctx.clock.now()
     rules = policy(ref.game)
-    for seat in sorted(must_act - existing):
-        if ref.clock.get("mode") == "realtime":
-            due, remind = now + timedelta(seconds=int(ref.clock["seconds"])), None
-        else:
-            due, remind = now + rules.turn, None if ref.practice else now + rules.reminder
-        START.run(
+    if ref.clock.get("mode") == "realtime":
+        due, remind = now + timedelta(seconds=int(ref.clock["seconds"])), None
+    else:
+        due, remind = now + rules.turn, None if ref.practice else now + rules.reminder
+    for seat in sorted(must_act):  # a clock still running goes on
+        START.send(
             connection,
-            {**game_id, "seat": seat, "seq": ref.seq, "started_at": now, "due_at": due}
+            {"game_id": ref.id, "seat": seat, "seq": ref.seq, "started_at": now, "due_at": due}
             | {"remind_at": remind},
         )
 

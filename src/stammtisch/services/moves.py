@@ -37,7 +37,7 @@ from stammtisch.services.gameflow import (
 )
 from stammtisch.services.gamehead import Head, SeatInfo, load_head, load_seats, seat_of
 from stammtisch.store.games import GameRow
-from stammtisch.store.hotpath import APPEND, LEAVE, LOGGED_ACTION, MOVE
+from stammtisch.store.hotpath import APPEND, LEAVE, LOGGED_ACTION, MOVE, batched
 
 
 @dataclass(frozen=True)
@@ -190,46 +190,61 @@ def write_step(ctx: Context, session: Session, step: Step, state: Any) -> NextSt
         after = NextStep([], False, forfeit_outcome(len(step.seats), step.seat, step.kind))
     else:
         after = next_step(head.game, state, step.seats)
-    moved = MOVE.run(
-        connection,
-        {
-            "game_id": head.id,
-            "expected": head.seq,
-            "seq": seq,
-            "to_act": after.to_act,
-            "bot_turn": after.bot_turn,
-        },
-    )
-    if moved != 1:
-        raise stale()
-    APPEND.run(
-        connection,
-        {
-            "game_id": head.id,
-            "seq": seq,
-            "seat": step.seat,
-            "kind": step.kind,
-            "text": step.text,
-            "member_id": step.member_id,
-            "events": step.events,
-            "created_at": ctx.clock.now(),
-        },
-    )
     played = step.kind == "play"
-    if not played:
-        left = step.seats[step.seat]
-        LEAVE.run(
-            connection,
-            {"game_id": head.id, "seat": step.seat, "left": left.left, "bot": left.bot},
-        )
+    moved = None
+    try:
+        with batched(connection):  # on PostgreSQL, the step's writes in one round trip
+            moved = MOVE.send(
+                connection,
+                {
+                    "game_id": head.id,
+                    "expected": head.seq,
+                    "seq": seq,
+                    "to_act": after.to_act,
+                    "bot_turn": after.bot_turn,
+                },
+            )
+            # A step already logged at `seq` refuses this entry: the game moved on meanwhile.
+            APPEND.send(
+                connection,
+                {
+                    "game_id": head.id,
+                    "seq": seq,
+                    "seat": step.seat,
+                    "kind": step.kind,
+                    "text": step.text,
+                    "member_id": step.member_id,
+                    "events": step.events,
+                    "created_at": ctx.clock.now(),
+                },
+            )
+            if not played:
+                left = step.seats[step.seat]
+                LEAVE.send(
+                    connection,
+                    {"game_id": head.id, "seat": step.seat, "left": left.left, "bot": left.bot},
+                )
+            if after.outcome is None:
+                ref = GameRef(head.id, head.game, head.clock, seq, head.practice)
+                acted = step.seat if played and step.member_id is not None else None
+                move_clocks(
+                    session,
+                    ref,
+                    head.to_act,
+                    after.to_act,
+                    step.seats,
+                    seated=not played,
+                    acted=acted,
+                )
+    except IntegrityError:
+        if moved is not None and moved.rowcount == 0:
+            raise stale() from None
+        raise
+    if moved.rowcount != 1:
+        raise stale()
     ctx.publish_after_commit(session, f"game:{head.id}", {"type": "game", "seq": seq})
     count_step(session, head.game)
     if after.outcome is None:
-        ref = GameRef(head.id, head.game, head.clock, seq, head.practice)
-        acted = step.seat if played and step.member_id is not None else None
-        move_clocks(
-            session, ref, head.to_act, after.to_act, step.seats, seated=not played, acted=acted
-        )
         return after
     row = session.get(GameRow, head.id, populate_existing=True)
     assert row is not None, "the game row was just updated"

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from stammtisch.services.context import Context, context_of
 from stammtisch.services.events import GameFinished, subscribe
 from stammtisch.services.texts import has_text, translate
+from stammtisch.store.db import after_commit
 from stammtisch.store.hotpath import ADD_NOTICE, ADD_NOTICE_UNLESS_WATCHING
 from stammtisch.store.members import Member, nicknames
 from stammtisch.store.notifications import NotificationRow
@@ -35,11 +36,12 @@ KINDS = (
 )
 
 
-def notify(session: Session, member_id: int, kind: str, data: dict[str, Any]) -> bool:
-    """Add a notification in this write unit and push it live after commit.
+def notify(session: Session, member_id: int, kind: str, data: dict[str, Any]) -> None:
+    """Add a notification in this write unit (a write only, which may go in a batch) and push it
+    live after commit.
 
     A `your_turn` notice is left out while the member is looking at that game (in any server
-    process). Returns whether a notification was added.
+    process).
     """
     if kind not in KINDS:
         raise ValueError(f"unknown notification kind {kind!r}")
@@ -51,10 +53,13 @@ def notify(session: Session, member_id: int, kind: str, data: dict[str, Any]) ->
         params |= {"game_id": int(data["game_id"]), "now": now}
     else:
         statement = ADD_NOTICE
-    if statement.run(session.connection(), params) != 1:
-        return False
-    ctx.publish_after_commit(session, f"member:{member_id}", {"type": "notification"})
-    return True
+    added = statement.send(session.connection(), params)
+
+    def push() -> None:
+        if added.rowcount == 1:  # not left out, and the member exists
+            ctx.bus.publish(f"member:{member_id}", {"type": "notification"})
+
+    after_commit(session, push)
 
 
 def _game_name(language: str, game: str) -> str:

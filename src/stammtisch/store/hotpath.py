@@ -8,7 +8,8 @@ driver's cursor of the same connection, inside its transaction (see `Prepared`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -16,6 +17,7 @@ from sqlalchemy import (
     Connection,
     Dialect,
     Insert,
+    Integer,
     Select,
     Table,
     bindparam,
@@ -119,11 +121,27 @@ LOGGED_ACTION = select(actions.c.seat, actions.c.kind, actions.c.text, actions.c
 )
 """One entry of a game's log."""
 
-CLOCKED_SEATS = select(deadlines.c.seat).where(deadlines.c.game_id == bindparam("game_id"))
-STOP_CLOCK = delete(deadlines).where(
-    deadlines.c.game_id == bindparam("game_id"), deadlines.c.seat == bindparam("seat")
+STOP_CLOCKS = delete(deadlines).where(
+    deadlines.c.game_id == bindparam("game_id"),
+    bindparam("keep", type_=Integer).op(">>")(deadlines.c.seat).op("&")(literal_column("1"))
+    == literal_column("0"),
 )
-START_CLOCK = insert_bound(deadlines, "game_id", "seat", "seq", "started_at", "due_at", "remind_at")
+"""Stop the clocks of a game's seats but those in the bit mask `keep` (bit n: seat n)."""
+
+START_CLOCK = insert(deadlines).from_select(
+    ["game_id", "seat", "seq", "started_at", "due_at", "remind_at"],
+    select(
+        *(
+            bindparam(name, type_=deadlines.c[name].type)
+            for name in ("game_id", "seat", "seq", "started_at", "due_at", "remind_at")
+        )
+    ).where(
+        ~select(deadlines.c.id)
+        .where(deadlines.c.game_id == bindparam("game_id"), deadlines.c.seat == bindparam("seat"))
+        .exists()
+    ),
+)
+"""Start a seat's clock unless it runs already."""
 
 
 def add_notice(unless_watching: bool) -> Insert:
@@ -242,6 +260,11 @@ class Prepared:
         cursor.close()
         return count
 
+    def send(self, connection: Connection, params: Mapping[str, Any]) -> Sent:
+        """Execute a write, in a `batched` block sent with the others; how many rows it changed
+        is known once the block is over."""
+        return Sent(self._run(connection, params))
+
     def rows(self, connection: Connection, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
         """Execute a query; returns its rows as tuples of converted values."""
         cursor = self._run(connection, params)
@@ -262,6 +285,35 @@ class Prepared:
         """Execute a query; returns its first row (or None)."""
         found = self.rows(connection, params)
         return found[0] if found else None
+
+
+class Sent:
+    """A write sent with `Prepared.send`."""
+
+    def __init__(self, cursor: Any) -> None:
+        self._cursor = cursor
+
+    @property
+    def rowcount(self) -> int:
+        """How many rows it changed (read it after its `batched` block)."""
+        return int(self._cursor.rowcount)
+
+
+@contextmanager
+def batched(connection: Connection) -> Iterator[None]:
+    """Writes sent inside go to the database together with one round trip at the end (the
+    pipeline mode of PostgreSQL), where a failure among them is raised (as SQLAlchemy's error);
+    elsewhere each runs when it is sent. A read inside waits for the writes before it."""
+    driver = connection.connection.driver_connection
+    pipeline = getattr(driver, "pipeline", None)
+    if connection.dialect.name != "postgresql" or pipeline is None:
+        yield
+        return
+    try:
+        with pipeline():
+            yield
+    except connection.dialect.loaded_dbapi.Error as error:
+        connection._handle_dbapi_exception(error, "(a batch of writes)", {}, None, None)
 
 
 def compile_for(statement: ClauseElement, dialect: Dialect) -> Compiled:
@@ -290,8 +342,7 @@ MOVE = Prepared(MOVE_GAME)
 APPEND = Prepared(APPEND_ACTION)
 LOGGED = Prepared(LOGGED_ACTION)
 LOG_TAIL = Prepared(GAME_LOG_TAIL)
-CLOCKED = Prepared(CLOCKED_SEATS)
-STOP = Prepared(STOP_CLOCK)
+STOP = Prepared(STOP_CLOCKS)
 START = Prepared(START_CLOCK)
 LEAVE = Prepared(LEAVE_SEAT)
 ADD_NOTICE = Prepared(add_notice(unless_watching=False))
