@@ -87,4 +87,12 @@ function startCounters() {
 startMenus();
 startSoundSwitch();
 startForms();
+// The submit buttons of forms that scripts send come disabled, so that no click before the page's
+// scripts ran submits the form natively; every module has run by DOMContentLoaded.
+document.addEventListener("DOMContentLoaded", () => {
+  for (const button of $$("button[data-needs-script]")) {
+    if (button instanceof HTMLButtonElement) button.disabled = false;
+    button.removeAttribute("data-needs-script");
+  }
+});
 startCounters();
