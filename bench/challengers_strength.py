@@ -6,6 +6,7 @@ strength` plays them; win rates are per seat):
   four    4 seats, one hard against three greedy:     hard wins >= 45% and reaches the final >= 80%
   medium  2 players, medium against greedy:           above 50% and below hard's duel rate
   medium4 4 seats, one medium against three greedy:   above 25% and below hard's rate in `four`
+  over2   2 players, hard against medium:             hard wins > 50%
   over4   4 seats, one hard against three medium:     hard wins >= 35% (fair share 25%)
   easy    2 players, easy against greedy:             below 50%
   sensible 2 players, easy against random:            above 50% (easy plays sensibly)
@@ -53,6 +54,7 @@ def runs(games: int, ladder_games: int, goals: set[str]) -> list[Run]:
         "four": ("hard", *four),
         "medium": ("medium", "greedy"),
         "medium4": ("medium", *four),
+        "over2": ("hard", "medium"),
         "over4": ("hard", "medium", "medium", "medium"),
         "easy": ("easy", "greedy"),
         "sensible": ("easy", "random"),
@@ -142,6 +144,7 @@ def lines(done: dict[str, dict[str, Any]], chosen: list[Run], seed: int) -> Iter
             "four": fig["rate"] >= 0.45 and fig["finals"] >= 0.80,
             "medium": 0.5 < fig["rate"] < rates.get("duel", 1.0),
             "medium4": 0.25 < fig["rate"] < rates.get("four", 1.0),
+            "over2": fig["rate"] > 0.5,
             "over4": fig["rate"] >= 0.35,
             "easy": fig["rate"] < 0.5,
             "sensible": fig["rate"] > 0.5,
@@ -151,6 +154,7 @@ def lines(done: dict[str, dict[str, Any]], chosen: list[Run], seed: int) -> Iter
             "four": ">= 45% and final >= 80%",
             "medium": "> 50% and below hard's duel rate",
             "medium4": "> 25% and below hard's 4-seat rate",
+            "over2": "> 50%",
             "over4": ">= 35% (fair share 25%)",
             "easy": "< 50%",
             "sensible": "> 50%",
@@ -191,7 +195,7 @@ def main() -> None:
     parser.add_argument("--log", type=Path, default=None)
     parser.add_argument("--report", action="store_true", help="only summarise the log")
     args = parser.parse_args()
-    every = {"duel", "four", "medium", "medium4", "over4", "easy", "sensible", "ladder"}
+    every = {"duel", "four", "medium", "medium4", "over2", "over4", "easy", "sensible", "ladder"}
     goals = every if args.goals == "all" else set(args.goals.split(","))
     known = set(bot_names("challengers"))
     chosen = []
