@@ -200,6 +200,26 @@ def test_refusals_show_as_text_next_to_the_field_and_nothing_runs(browsing: Brow
     assert page.evaluate("() => window.__pwned") is None
 
 
+def test_a_form_cannot_be_sent_before_its_script_runs(browsing: Browsing) -> None:
+    """The submit buttons of script-sent forms come disabled (a click before the script ran
+    posted the form natively to a page that answers only GET); the site's script enables them."""
+    forms = ("/signup", "/login", "/password-reset")
+    still = browsing.browser.new_context(base_url=browsing.site.url, java_script_enabled=False)
+    browsing.contexts.append(still)
+    page = still.new_page()
+    for path in forms:
+        page.goto(path)
+        expect(page.locator("main button[type=submit]").first).to_be_disabled()
+    page = browsing.page("en")
+    sign_up_by_api(page, unique("Early"))
+    for path in (*forms[1:], "/settings", "/notifications"):
+        page.goto(path)
+        page.wait_for_load_state("domcontentloaded")
+        for button in page.locator("main button[type=submit]").all():
+            expect(button).to_be_enabled()
+        assert page.locator("[data-needs-script]").count() == 0
+
+
 def test_logging_out_and_in_again_with_a_wrong_password_first(browsing: Browsing) -> None:
     page = browsing.page("pt")
     nickname = unique("Ines")
