@@ -81,6 +81,40 @@ def test_seats_are_kept_over_steps_made_in_another_process_in_which_nobody_left(
     assert other.tables.act(anna, game_id, 1, "end").seq == 2
 
 
+def test_a_step_at_the_head_a_process_knows_reads_no_game_row(
+    platform: Platform, duel: tuple[int, int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A view, or the process's own step, leaves the game's head known: the next step is
+    written on it straight away (the sequence guard still decides)."""
+    anna, bert, game_id = duel
+    platform.views.view(anna, game_id)
+
+    def no_read(*_: object) -> None:
+        raise AssertionError("the game's row was read again")
+
+    monkeypatch.setattr(moves, "load_head", no_read)
+    assert platform.tables.act(anna, game_id, 0, "add:2").seq == 1
+    played = platform.tables.act(anna, game_id, 1, "end")
+    assert (played.seq, played.to_act) == (2, [1])
+    assert platform.tables.act(bert, game_id, 2, "add:1").seq == 3
+
+
+def test_a_known_head_that_another_process_moved_on_is_read_again(
+    platform: Platform, other: Platform, duel: tuple[int, int, int]
+) -> None:
+    anna, bert, game_id = duel
+    other.views.view(anna, game_id)
+    platform.tables.act(anna, game_id, 0, "end")
+    assert other.tables.act(anna, game_id, 0, "end").repeated
+    assert refusal(other.tables.act, anna, game_id, 0, "add:1") == "game.stale"
+    other.views.view(anna, game_id)
+    platform.tables.act(bert, game_id, 1, "add:3")
+    assert refusal(other.tables.act, bert, game_id, 1, "add:2") == "game.stale"
+    played = other.tables.act(bert, game_id, 2, "end")
+    assert (played.seq, played.to_act) == (3, [0])
+    assert platform.views.view(anna, game_id)["view"]["total"] == 3
+
+
 def test_the_turn_passing_moves_the_clocks_and_tells_the_next_player(
     platform: Platform, duel: tuple[int, int, int]
 ) -> None:

@@ -27,11 +27,13 @@ PAST_STATES = 64
 
 @dataclass
 class Cached:
-    """The state of a game after its first `seq` log entries, and its seats then (if known)."""
+    """The state of a game after its first `seq` log entries, and its seats and stored columns
+    then (if known)."""
 
     seq: int
     state: Any
     seats: tuple[SeatInfo, ...] | None = None
+    head: Head | None = None
 
 
 class GameCache:
@@ -102,12 +104,33 @@ class GameCache:
             entry = self._entries.get(game_id)
         return entry.seats if entry is not None and entry.seq == seq else None
 
-    def store(
-        self, game_id: int, seq: int, state: Any, seats: tuple[SeatInfo, ...] | None = None
-    ) -> None:
-        """Remember the state of a game at this log position (and its seats, if known)."""
+    def head(self, game_id: int) -> Head | None:
+        """The game's stored columns as this process last knew them (at the remembered state's
+        log position), if it does; another process may have moved the game on since.
+
+        A game's row changes only with a step of its log (which moves `seq` on), so a head is
+        current exactly when the game is still at its `seq`: a step written on it says so, being
+        written only `WHERE seq` is still that (`moves.write_step`).
+        """
         with self._guard:
-            self._entries[game_id] = Cached(seq, state, seats)
+            entry = self._entries.get(game_id)
+        if entry is None or entry.head is None or entry.head.seq != entry.seq:
+            return None
+        return entry.head
+
+    def store(
+        self,
+        game_id: int,
+        seq: int,
+        state: Any,
+        seats: tuple[SeatInfo, ...] | None = None,
+        head: Head | None = None,
+    ) -> None:
+        """Remember the state of a game at this log position (and its seats and stored columns
+        then, if known)."""
+        assert head is None or head.seq == seq, "a head is kept with the state of its step"
+        with self._guard:
+            self._entries[game_id] = Cached(seq, state, seats, head)
             self._entries.move_to_end(game_id)
             while len(self._entries) > self._capacity:
                 self._entries.popitem(last=False)
@@ -118,6 +141,13 @@ class GameCache:
             entry = self._entries.get(game_id)
             if entry is not None and entry.seq == seq:
                 entry.seats = seats
+
+    def remember_head(self, head: Head) -> None:
+        """Keep the stored columns read at this log position with the state cached for it."""
+        with self._guard:
+            entry = self._entries.get(head.id)
+            if entry is not None and entry.seq == head.seq:
+                entry.head = head
 
     def forget(self, game_id: int) -> None:
         """Drop a game's state (after a failed write, its cached state may be ahead)."""

@@ -45,6 +45,7 @@ class GameViews:
             mine = seat_of(seats, viewer)
             seat = None if mine is None else mine.seat
             state = self.cache.state(session, head)
+            self.cache.remember_head(head)
             game = get_game(head.game)
             may_act = (
                 head.status == "active"

@@ -89,56 +89,72 @@ def play(
     applies at the current step.
     """
     with cache.locked(game_id):
-        applied = False
-        try:
-            with ctx.write() as session:
-                connection = session.connection()
-                head = load_head(connection, game_id)
-                if head is None:
-                    raise not_found("game.unknown_game", "There is no such game.")
-                seats = seats_now(cache, session, head)
-                seat = seat_of(seats, member_id)
-                if seat is None:
-                    raise forbidden("game.not_seated", "You do not play in this game.")
-                if seq != head.seq:
-                    answer = late(cache, session, head, seat, seq, text)
-                    if answer is not None:
-                        return answer
-                if head.status != "active":
-                    raise conflict("game.over", "This game is over.")
-                if seat.left is not None or seat.bot is not None:
-                    raise forbidden("game.seat_left", "A bot plays your seat now.")
-                game = get_game(head.game)
-                state = cache.state(session, head)
-                action = game.parse_action(text)
-                if seat.seat not in game.to_act(state):
-                    raise conflict("game.not_your_turn", "It is not your turn.")
-                events = stored_events(game.apply(state, seat.seat, action))
-                applied = True
-                text = game.action_text(action)
-                step = Step(head, seats, seat.seat, "play", text, member_id, events)
-                after = write_step(ctx, session, step, state)
-                played = Played(
-                    game_id,
-                    head.seq + 1,
-                    visible_events(events, seat.seat),
-                    repeated=False,
-                    bot_turn=after.bot_turn,
-                    to_act=after.to_act,
-                    view=game.view(state, seat.seat),
-                    legal=[game.action_text(a) for a in game.legal_actions(state, seat.seat)]
-                    if seat.seat in after.to_act
-                    else [],
-                )
-        except IntegrityError:
+        known = cache.head(game_id)
+        if known is not None and known.seq == seq:
+            try:
+                return _play(ctx, cache, member_id, known, seq, text)
+            except StaleStepError:
+                pass  # the game moved on in another process: read it, and judge again
+        return _play(ctx, cache, member_id, game_id, seq, text)
+
+
+def _play(
+    ctx: Context, cache: GameCache, member_id: int, at: int | Head, seq: int, text: str
+) -> Played:
+    """`play` (with the game's lock held) on the game `at` this id as stored, or at the `Head`
+    this process knows: then the step is written only if the game is still there (else stale)."""
+    game_id = at if isinstance(at, int) else at.id
+    applied = False
+    try:
+        with ctx.write() as session:
+            head = load_head(session.connection(), at) if isinstance(at, int) else at
+            if head is None:
+                raise not_found("game.unknown_game", "There is no such game.")
+            seats = seats_now(cache, session, head)
+            seat = seat_of(seats, member_id)
+            if seat is None:
+                raise forbidden("game.not_seated", "You do not play in this game.")
+            if seq != head.seq:
+                answer = late(cache, session, head, seat, seq, text)
+                if answer is not None:
+                    return answer
+            if head.status != "active":
+                raise conflict("game.over", "This game is over.")
+            if seat.left is not None or seat.bot is not None:
+                raise forbidden("game.seat_left", "A bot plays your seat now.")
+            game = get_game(head.game)
+            state = cache.state(session, head)
+            action = game.parse_action(text)
+            if seat.seat not in game.to_act(state):
+                raise conflict("game.not_your_turn", "It is not your turn.")
+            events = stored_events(game.apply(state, seat.seat, action))
+            applied = True
+            text = game.action_text(action)
+            step = Step(head, seats, seat.seat, "play", text, member_id, events)
+            after = write_step(ctx, session, step, state)
+            played = Played(
+                game_id,
+                head.seq + 1,
+                visible_events(events, seat.seat),
+                repeated=False,
+                bot_turn=after.bot_turn,
+                to_act=after.to_act,
+                view=game.view(state, seat.seat),
+                legal=[game.action_text(a) for a in game.legal_actions(state, seat.seat)]
+                if seat.seat in after.to_act
+                else [],
+            )
+    except IntegrityError:
+        cache.forget(game_id)
+        raise stale() from None
+    except BaseException:
+        if applied:
             cache.forget(game_id)
-            raise stale() from None
-        except BaseException:
-            if applied:
-                cache.forget(game_id)
-            raise
-        cache.store(game_id, head.seq + 1, state, seats)
-        return played
+        raise
+    goes_on = after.outcome is None
+    now = replace(head, seq=head.seq + 1, to_act=after.to_act, bot_turn=after.bot_turn)
+    cache.store(game_id, now.seq, state, seats, now if goes_on else None)
+    return played
 
 
 @dataclass(frozen=True)
