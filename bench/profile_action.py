@@ -4,7 +4,9 @@ In process (the default): the web application is called straight through ASGI, w
 on SQLite in a temporary folder (or --database-url), with the load bench's request shape (the
 actor's view when the turn passes, then its actions; a finished game is followed by a new one).
 Prints one line: the CPU time per action of the application (routing, auth, rules, view, SQL,
-commit, JSON), for quick comparisons; `--cprofile FILE` keeps a cProfile dump of the run.
+commit, JSON), for quick comparisons, and on SQLite the SQL statements it ran per action (BEGIN
+and COMMIT included; a count that, unlike CPU time, does not vary with the machine's mood);
+`--cprofile FILE` keeps a cProfile dump of the run.
 
 From py-spy samples (`--folded`): sorts the raw stacks that `bench/load_klubnacht.py --profile
 PREFIX` wrote for the measured window of a real server into the parts of a request (each sample
@@ -29,6 +31,8 @@ import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
+
+from sqlalchemy import Engine, event
 
 from stammtisch.services.platform import build_platform
 from stammtisch.settings import Settings
@@ -174,13 +178,39 @@ def choose(legal: list[str], rng: random.Random) -> str:
     return "end" if "end" in legal else rng.choice(legal)
 
 
-async def drive(app: Any, actions: int, tables: int, profiler: cProfile.Profile | None) -> float:
+class Statements:
+    """Counts the SQL statements SQLite runs while `counting` (its trace callback)."""
+
+    def __init__(self) -> None:
+        self.counting = False
+        self.count = 0
+
+    def trace(self, _sql: str) -> None:
+        """SQLite's trace callback: one more statement run."""
+        if self.counting:
+            self.count += 1
+
+    def attach(self, engine: Engine) -> None:
+        """Trace every connection this engine makes from now on (SQLite only; the connections
+        made before are closed)."""
+        if engine.dialect.name == "sqlite":
+            event.listen(engine, "connect", self._trace_connection)
+            engine.dispose()
+
+    def _trace_connection(self, dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.set_trace_callback(self.trace)
+
+
+async def drive(
+    app: Any, actions: int, tables: int, profiler: cProfile.Profile | None, statements: Statements
+) -> float:
     """Play `actions` actions round-robin over `tables` games; CPU seconds of the played part."""
     clients = [await member(app, f"prof{i}") for i in range(tables + 1)]
     pairs = [[clients[i], clients[i + 1]] for i in range(tables)]
     games = [await new_game(pair, f"prof{i + 1}") for i, pair in enumerate(pairs)]
     rng = random.Random(1)
     started = time.process_time()
+    statements.counting = True
     if profiler is not None:
         profiler.enable()
     done, actors = 0, [-1] * tables
@@ -204,11 +234,16 @@ async def drive(app: Any, actions: int, tables: int, profiler: cProfile.Profile 
                 done += 1
     if profiler is not None:
         profiler.disable()
+    statements.counting = False
     return time.process_time() - started
 
 
 async def in_process(
-    actions: int, tables: int, profiler: cProfile.Profile | None, database_url: str | None
+    actions: int,
+    tables: int,
+    profiler: cProfile.Profile | None,
+    database_url: str | None,
+    statements: Statements,
 ) -> float:
     """Build a platform (SQLite in a temporary folder, or this database) and drive its app."""
     with tempfile.TemporaryDirectory() as folder:
@@ -221,10 +256,11 @@ async def in_process(
             password_cost="test",
         )
         platform = build_platform(settings)
+        statements.attach(platform.ctx.store.engine)
         app = create_app(platform)
         await platform.ctx.bus.start()
         try:
-            return await drive(app, actions, tables, profiler)
+            return await drive(app, actions, tables, profiler, statements)
         finally:
             await platform.ctx.bus.stop()
 
@@ -242,12 +278,17 @@ def main() -> None:
         parts_table(args.folded, args.cpu_ms)
         return
     profiler = cProfile.Profile() if args.cprofile else None
-    seconds = asyncio.run(in_process(args.actions, args.tables, profiler, args.database_url))
+    statements = Statements()
+    seconds = asyncio.run(
+        in_process(args.actions, args.tables, profiler, args.database_url, statements)
+    )
     if profiler is not None:
         profiler.dump_stats(args.cprofile)
+    counted = f"{statements.count / args.actions:.2f}" if not args.database_url else "n/a"
     print(
         f"profile_action: in-process actions={args.actions} tables={args.tables} "
-        f"app_cpu={1000 * seconds / args.actions:.3f}ms/action (views at each turn included)"
+        f"app_cpu={1000 * seconds / args.actions:.3f}ms/action sql_statements={counted}/action"
+        " (views at each turn included)"
     )
 
 
