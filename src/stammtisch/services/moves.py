@@ -4,9 +4,11 @@ Every step is written by `write_step`, whoever makes it (a member's action, a bo
 timeout). The step is decided by the database: the game row moves on only `WHERE seq =
 expected`, so of two steps for the same position (in any process) exactly one applies; a
 member's answer is built only after the commit. The game's state and seats come from the
-process's cache when it is current. In simultaneous phases a submission for an earlier step
-applies at the current one when nothing that concerns the seat changed since (see
-`services.concern`).
+process's cache when it is current; a member's action for the step at which this process last
+read or wrote the game's row is written on that row without reading it again (the guard still
+decides, and a refusal there is judged again on the row as stored). In simultaneous phases a
+submission for an earlier step applies at the current one when nothing that concerns the seat
+changed since (see `services.concern`).
 """
 
 from __future__ import annotations
