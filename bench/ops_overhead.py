@@ -17,9 +17,10 @@ import logging
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from fastapi import FastAPI
+from starlette.types import Message
 
 from stammtisch.bus import LocalBus
 from stammtisch.services.platform import build_platform
@@ -47,10 +48,10 @@ SCOPE = {
 async def drive(app: FastAPI, requests: int) -> float:
     """Processor seconds per request for `requests` requests to the app."""
 
-    async def receive() -> dict[str, Any]:
+    async def receive() -> Message:
         return {"type": "http.request", "body": b"", "more_body": False}
 
-    async def send(message: dict[str, Any]) -> None:
+    async def send(message: Message) -> None:
         if message["type"] == "http.response.start":
             assert message["status"] == 200, message
 
@@ -72,7 +73,7 @@ def main() -> None:
     settings = Settings(data_dir=folder, secret_key="bench", run_sweeper=False)
     platform = build_platform(settings, bus=LocalBus())
     bare = create_app(platform)
-    bare.user_middleware = [m for m in bare.user_middleware if m.cls is not Observed]
+    bare.user_middleware = [m for m in bare.user_middleware if m.cls is not cast(Any, Observed)]
     observed = create_app(platform)
     access = logging.getLogger("stammtisch.access")
     with open("/dev/null", "w") as sink:
