@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from stammtisch.bus import LocalBus
-from stammtisch.services import moves
+from stammtisch.services import gamecache, moves
 from stammtisch.services.errors import ServiceError
 from stammtisch.services.gamehead import load_head, load_seats
 from stammtisch.services.moves import StaleStepError, Step, leave_step, write_step
@@ -113,6 +113,30 @@ def test_a_known_head_that_another_process_moved_on_is_read_again(
     played = other.tables.act(bert, game_id, 2, "end")
     assert (played.seq, played.to_act) == (3, [0])
     assert platform.views.view(anna, game_id)["view"]["total"] == 3
+
+
+def test_a_view_catches_up_with_another_process_on_the_log_it_fetched_with_the_head(
+    platform: Platform,
+    other: Platform,
+    duel: tuple[int, int, int],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On a database server the log after the step a process knows comes in the round trip of
+    the game's head: the catch-up reads nothing more (on SQLite it is read when needed)."""
+    anna, bert, game_id = duel
+    other.views.view(bert, game_id)
+    platform.tables.act(anna, game_id, 0, "add:2")
+    platform.tables.act(anna, game_id, 1, "end")
+    if other.ctx.store.engine.dialect.name == "postgresql":
+
+        def no_read(*_: object) -> None:
+            raise AssertionError("the log was read again")
+
+        monkeypatch.setattr(gamecache.LOG_TAIL, "rows", no_read)
+    seen = other.views.view(bert, game_id)
+    assert (seen["seq"], seen["to_act"], seen["view"]["total"]) == (2, [1], 2)
+    assert seen["legal"] == ["add:1", "add:2", "add:3", "end"]
+    assert other.tables.act(bert, game_id, 2, "add:1").seq == 3
 
 
 def test_the_turn_passing_moves_the_clocks_and_tells_the_next_player(

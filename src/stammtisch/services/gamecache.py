@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from stammtisch.engine.protocol import Game
+from stammtisch.engine.protocol import Game, Seat
 from stammtisch.engine.registry import get_game
 from stammtisch.services.errors import Problem, ServiceError
 from stammtisch.services.gamehead import Head, SeatInfo
@@ -23,6 +23,9 @@ LOCK_STRIPES = 1024
 
 PAST_STATES = 64
 """How many states of earlier steps (rebuilt to judge late submissions) a process keeps."""
+
+Tail = list[tuple[int, Seat, str, str]]
+"""Log entries of a game as `LOG_AFTER` gives them: step, seat, kind and text."""
 
 
 @dataclass
@@ -56,8 +59,19 @@ class GameCache:
         with self._locks[game_id % LOCK_STRIPES]:
             yield
 
-    def state(self, session: Session, row: GameRow | Head) -> Any:
-        """The state of this game at the stored `row.seq` (call with the game's lock held)."""
+    def position(self, game_id: int) -> tuple[int, tuple[SeatInfo, ...] | None] | None:
+        """The log position of the state this process keeps of the game, and the seats then if
+        known (None: no state kept)."""
+        with self._guard:
+            entry = self._entries.get(game_id)
+        return None if entry is None else (entry.seq, entry.seats)
+
+    def state(self, session: Session, row: GameRow | Head, tail: Tail | None = None) -> Any:
+        """The state of this game at the stored `row.seq` (call with the game's lock held).
+
+        `tail`: log entries fetched beforehand (each with its step), used for the catch-up when
+        they hold every step it needs; else the log is read.
+        """
         with self._guard:
             entry = self._entries.get(row.id)
             if entry is not None:
@@ -68,7 +82,7 @@ class GameCache:
         check_rules_version(game, row.rules_version)
         if entry is None or entry.seq > row.seq:
             entry = Cached(0, game.setup(row.options, row.seed))
-        seated = _replay(game, session, row.id, entry, row.seq)
+        seated = _replay(game, session, row.id, entry, row.seq, tail)
         self.store(row.id, entry.seq, entry.state, None if seated else entry.seats)
         return entry.state
 
@@ -166,12 +180,25 @@ def check_rules_version(game: Game[Any, Any], stored: str) -> None:
         )
 
 
-def _replay(game: Game[Any, Any], session: Session, game_id: int, entry: Cached, upto: int) -> bool:
-    """Apply the log entries after `entry.seq` up to `upto` to the entry's state; returns whether
-    one of them changed who sits where (a resign or timeout: the entry's seats are old then)."""
-    params = {"game_id": game_id, "after": entry.seq, "upto": upto}
+def _replay(
+    game: Game[Any, Any],
+    session: Session,
+    game_id: int,
+    entry: Cached,
+    upto: int,
+    tail: Tail | None = None,
+) -> bool:
+    """Apply the log entries after `entry.seq` up to `upto` to the entry's state (from `tail`
+    when it holds each of them, else read); returns whether one of them changed who sits where
+    (a resign or timeout: the entry's seats are old then)."""
+    wanted = [(seat, kind, text) for seq, seat, kind, text in tail or () if entry.seq < seq <= upto]
+    if len(wanted) != upto - entry.seq:
+        params = {"game_id": game_id, "after": entry.seq, "upto": upto}
+        wanted = [
+            (seat, kind, text) for seat, kind, text in LOG_TAIL.rows(session.connection(), params)
+        ]
     seated = False
-    for seat, kind, text in LOG_TAIL.rows(session.connection(), params):
+    for seat, kind, text in wanted:
         if kind == "play":
             game.apply(entry.state, seat, game.parse_action(text))
         else:

@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import Connection
 
 from stammtisch.engine.protocol import Seat
-from stammtisch.store.hotpath import HEAD, HEAD_CLOCKS, SEATS
+from stammtisch.store.hotpath import HEAD, SEATS
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,10 +49,10 @@ def load_head(connection: Connection, game_id: int) -> Head | None:
     return None if row is None else Head(*row)
 
 
-def load_head_clocks(connection: Connection, game_id: int) -> tuple[Head, dict[Seat, str]] | None:
+def head_clocks(rows: list[tuple[Any, ...]]) -> tuple[Head, dict[Seat, str]] | None:
     """The game's stored columns and the due times of its running turn clocks (ISO 8601, by
-    seat), read together in one statement; None when there is no such game."""
-    rows = HEAD_CLOCKS.rows(connection, {"game_id": game_id})
+    seat), from the rows of `HEAD_CLOCKS` (both in one statement); None when there is no such
+    game."""
     if not rows:
         return None
     clocks = {int(seat): due.isoformat() for *_, seat, due in rows if seat is not None}

@@ -8,14 +8,15 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from stammtisch.engine.registry import get_game
-from stammtisch.services.album.collection import worn_backs
+from stammtisch.services.album.collection import WornBacks, worn_backs
 from stammtisch.services.context import Context
 from stammtisch.services.errors import not_found
 from stammtisch.services.gamecache import GameCache
 from stammtisch.services.gameflow import visible_events
-from stammtisch.services.gamehead import Head, SeatInfo, load_head_clocks, load_seats, seat_of
+from stammtisch.services.gamehead import Head, SeatInfo, head_clocks, load_seats, seat_of
 from stammtisch.services.moves import seats_now
 from stammtisch.store.games import ActionRow, GameRow
+from stammtisch.store.hotpath import HEAD_CLOCKS, LOG_AFTER, batched, pipelined
 
 
 class GameViews:
@@ -34,18 +35,33 @@ class GameViews:
     def view(self, viewer: int | None, game_id: int) -> dict[str, Any]:
         """The game as this member sees it (their seat's view; others get the spectator view)."""
         # Its statements need not share a snapshot: the head comes with its clocks, the log only
-        # grows and a card back may as well be read a moment later.
+        # grows and a card back may as well be read a moment later. So they go out together (one
+        # round trip on a database server), with the log after and the card backs of the seats
+        # the process knows; whatever the head shows that they missed is read after it.
         with self.cache.locked(game_id), self.ctx.read(snapshot=False) as session:
             connection = session.connection()
-            found = load_head_clocks(connection, game_id)
-            if found is None:
+            known = self.cache.position(game_id)
+            known_seats = known[1] if known is not None else None
+            with batched(connection):
+                found = HEAD_CLOCKS.query(connection, {"game_id": game_id})
+                after = (
+                    LOG_AFTER.query(connection, {"game_id": game_id, "after": known[0]})
+                    if known is not None and pipelined(connection)
+                    else None
+                )
+                guessed = None
+                if known_seats is not None:
+                    guessed = WornBacks(connection, (s.member_id for s in known_seats))
+            head_and_clocks = head_clocks(found.rows())
+            tail = after.rows() if after is not None else None
+            if head_and_clocks is None:
                 raise not_found("game.unknown_game", "There is no such game.")
-            head, deadlines = found
+            head, deadlines = head_and_clocks
+            state = self.cache.state(session, head, tail)
             seats = seats_now(self.cache, session, head)
+            self.cache.remember_head(head)
             mine = seat_of(seats, viewer)
             seat = None if mine is None else mine.seat
-            state = self.cache.state(session, head)
-            self.cache.remember_head(head)
             game = get_game(head.game)
             may_act = (
                 head.status == "active"
@@ -53,7 +69,9 @@ class GameViews:
                 and mine.bot is None
                 and mine.seat in game.to_act(state)
             )
-            backs = worn_backs(session, (s.member_id for s in seats))
+            backs = guessed.backs() if guessed is not None else {}
+            if guessed is None or not guessed.asked_for(s.member_id for s in seats):
+                backs = worn_backs(session, (s.member_id for s in seats))
             return {
                 **table(head, seats, deadlines, backs),
                 "seat": seat,

@@ -116,6 +116,14 @@ GAME_LOG_TAIL = (
 )
 """The log entries of a game after step `after` up to step `upto`, in order."""
 
+GAME_LOG_AFTER = (
+    select(actions.c.seq, actions.c.seat, actions.c.kind, actions.c.text)
+    .where(actions.c.game_id == bindparam("game_id"), actions.c.seq > bindparam("after"))
+    .order_by(actions.c.seq)
+)
+"""The log entries of a game after step `after`, in order, with their steps (a replay fetched
+before the game's step is known)."""
+
 LOGGED_ACTION = select(actions.c.seat, actions.c.kind, actions.c.text, actions.c.events).where(
     actions.c.game_id == bindparam("game_id"), actions.c.seq == bindparam("seq")
 )
@@ -265,26 +273,41 @@ class Prepared:
         is known once the block is over."""
         return Sent(self._run(connection, params))
 
+    def query(self, connection: Connection, params: Mapping[str, Any]) -> Pending:
+        """Execute a query, in a `batched` block sent with the others; its rows are read once
+        the block is over."""
+        return Pending(self._run(connection, params), self.compiled(connection.dialect).results)
+
     def rows(self, connection: Connection, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
         """Execute a query; returns its rows as tuples of converted values."""
-        cursor = self._run(connection, params)
-        fetched = cursor.fetchall()
-        cursor.close()
-        results = self.compiled(connection.dialect).results
-        if not any(results):
-            return [tuple(row) for row in fetched]
-        return [
-            tuple(
-                v if convert is None else convert(v)
-                for v, convert in zip(row, results, strict=True)
-            )
-            for row in fetched
-        ]
+        return self.query(connection, params).rows()
 
     def first(self, connection: Connection, params: Mapping[str, Any]) -> tuple[Any, ...] | None:
         """Execute a query; returns its first row (or None)."""
         found = self.rows(connection, params)
         return found[0] if found else None
+
+
+class Pending:
+    """A query sent with `Prepared.query`."""
+
+    def __init__(self, cursor: Any, results: tuple[Processor, ...]) -> None:
+        self._cursor = cursor
+        self._results = results
+
+    def rows(self) -> list[tuple[Any, ...]]:
+        """Its rows as tuples of converted values (read them once, after its `batched` block)."""
+        fetched = self._cursor.fetchall()
+        self._cursor.close()
+        if not any(self._results):
+            return [tuple(row) for row in fetched]
+        return [
+            tuple(
+                v if convert is None else convert(v)
+                for v, convert in zip(row, self._results, strict=True)
+            )
+            for row in fetched
+        ]
 
 
 class Sent:
@@ -299,21 +322,28 @@ class Sent:
         return int(self._cursor.rowcount)
 
 
+def pipelined(connection: Connection) -> bool:
+    """Whether `batched` sends this connection's statements together (PostgreSQL's pipeline
+    mode); elsewhere (SQLite, in process) each runs when it is sent."""
+    driver = connection.connection.driver_connection
+    return connection.dialect.name == "postgresql" and hasattr(driver, "pipeline")
+
+
 @contextmanager
 def batched(connection: Connection) -> Iterator[None]:
-    """Writes sent inside go to the database together with one round trip at the end (the
-    pipeline mode of PostgreSQL), where a failure among them is raised (as SQLAlchemy's error);
-    elsewhere each runs when it is sent. A read inside waits for the writes before it."""
-    driver = connection.connection.driver_connection
-    pipeline = getattr(driver, "pipeline", None)
-    if connection.dialect.name != "postgresql" or pipeline is None:
+    """Statements sent inside (`Prepared.send`, `Prepared.query`) go to the database together
+    with one round trip at the end (the pipeline mode of PostgreSQL), where a failure among them
+    is raised (as SQLAlchemy's error); elsewhere each runs when it is sent. Rows read inside
+    (`Prepared.rows`) wait for the statements before them."""
+    if not pipelined(connection):
         yield
         return
+    pipeline = connection.connection.driver_connection.pipeline  # type: ignore[union-attr]
     try:
         with pipeline():
             yield
     except connection.dialect.loaded_dbapi.Error as error:
-        connection._handle_dbapi_exception(error, "(a batch of writes)", {}, None, None)
+        connection._handle_dbapi_exception(error, "(a batch of statements)", {}, None, None)
 
 
 def compile_for(statement: ClauseElement, dialect: Dialect) -> Compiled:
@@ -342,6 +372,7 @@ MOVE = Prepared(MOVE_GAME)
 APPEND = Prepared(APPEND_ACTION)
 LOGGED = Prepared(LOGGED_ACTION)
 LOG_TAIL = Prepared(GAME_LOG_TAIL)
+LOG_AFTER = Prepared(GAME_LOG_AFTER)
 STOP = Prepared(STOP_CLOCKS)
 START = Prepared(START_CLOCK)
 LEAVE = Prepared(LEAVE_SEAT)

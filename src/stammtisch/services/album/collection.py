@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel
-from sqlalchemy import select
+from sqlalchemy import Connection, select
 from sqlalchemy.orm import Session
 
 from stammtisch.services.album.catalogue import TIERS, catalogue
@@ -22,7 +22,7 @@ from stammtisch.services.seasons import (
     season_of,
     seasons_between,
 )
-from stammtisch.store.hotpath import MAX_SEATS, WORN_BACKS
+from stammtisch.store.hotpath import MAX_SEATS, WORN_BACKS, Pending
 from stammtisch.store.progress import AlbumCardRow, CardBackRow
 
 FIRST_MONTH = Season(2026, 1)
@@ -202,23 +202,37 @@ def worn_backs(session: Session, member_ids: Iterable[int | None]) -> dict[int, 
 
     Members wearing the plain back are left out; the motif key names the picture to draw.
     """
-    ids = sorted({i for i in member_ids if i is not None})
-    if not ids:
-        return {}
-    rows = []
-    for start in range(0, len(ids), MAX_SEATS):  # a table's members in one statement
-        chunk = ids[start : start + MAX_SEATS]
-        params = {f"member_{i}": member_id for i, member_id in enumerate(chunk)}
-        rows += WORN_BACKS[len(chunk)].rows(session.connection(), params)
-    return {
-        int(member_id): {
-            "month": month,
-            "card": slot + 1,
-            "motif": album_month(parse_season(month)).cards[slot].motif,
-            "tier": TIERS[claimed - 1],
+    return WornBacks(session.connection(), member_ids).backs()
+
+
+class WornBacks:
+    """The card backs of some members, asked for at once (in a `batched` block, with the
+    other statements of its round trip) and read later (`backs`, as `worn_backs` gives them)."""
+
+    def __init__(self, connection: Connection, member_ids: Iterable[int | None]) -> None:
+        self.members = sorted({i for i in member_ids if i is not None})
+        self._queries: list[Pending] = []
+        for start in range(0, len(self.members), MAX_SEATS):  # a table's members at once
+            chunk = self.members[start : start + MAX_SEATS]
+            params = {f"member_{i}": member_id for i, member_id in enumerate(chunk)}
+            self._queries.append(WORN_BACKS[len(chunk)].query(connection, params))
+
+    def asked_for(self, member_ids: Iterable[int | None]) -> bool:
+        """Whether these are the members whose backs were asked for."""
+        return self.members == sorted({i for i in member_ids if i is not None})
+
+    def backs(self) -> dict[int, dict[str, Any]]:
+        """The card backs by member (read once)."""
+        return {
+            int(member_id): {
+                "month": month,
+                "card": slot + 1,
+                "motif": album_month(parse_season(month)).cards[slot].motif,
+                "tier": TIERS[claimed - 1],
+            }
+            for query in self._queries
+            for member_id, month, slot, claimed in query.rows()
         }
-        for member_id, month, slot, claimed in rows
-    }
 
 
 def choose_back(
