@@ -35,23 +35,20 @@ class GameViews:
     def view(self, viewer: int | None, game_id: int) -> dict[str, Any]:
         """The game as this member sees it (their seat's view; others get the spectator view)."""
         # Its statements need not share a snapshot: the head comes with its clocks, the log only
-        # grows and a card back may as well be read a moment later. So they go out together (one
-        # round trip on a database server), with the log after and the card backs of the seats
-        # the process knows; whatever the head shows that they missed is read after it.
+        # grows and a card back may as well be read a moment later. On a database server they go
+        # out together (one round trip): the head, the log after the step this process knows and
+        # the card backs of the seats it knows; whatever the head shows they missed is read after
+        # it. On SQLite each is a local call, made when it is needed.
         with self.cache.locked(game_id), self.ctx.read(snapshot=False) as session:
             connection = session.connection()
-            known = self.cache.position(game_id)
-            known_seats = known[1] if known is not None else None
+            known = self.cache.position(game_id) if pipelined(connection) else None
             with batched(connection):
                 found = HEAD_CLOCKS.query(connection, {"game_id": game_id})
-                after = (
-                    LOG_AFTER.query(connection, {"game_id": game_id, "after": known[0]})
-                    if known is not None and pipelined(connection)
-                    else None
-                )
-                guessed = None
-                if known_seats is not None:
-                    guessed = WornBacks(connection, (s.member_id for s in known_seats))
+                after, guessed = None, None
+                if known is not None:
+                    after = LOG_AFTER.query(connection, {"game_id": game_id, "after": known[0]})
+                    if known[1] is not None:
+                        guessed = WornBacks(connection, (s.member_id for s in known[1]))
             head_and_clocks = head_clocks(found.rows())
             tail = after.rows() if after is not None else None
             if head_and_clocks is None:
