@@ -9,6 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
 
+from stammtisch.web.i18n import translations
 from tests.e2e.conftest import (
     DESKTOP,
     PASSWORD,
@@ -309,6 +310,13 @@ def test_the_table_its_chip_dialog_and_the_result_in_every_language_on_a_phone(
     page, _ = member(browsing, "lena", language, PHONE)
     player = practice_table(page)
     check_page(page, language)
+    said = translations(language).gettext
+    if page.locator(".kn-own .kn-starter").count():
+        expect(page.locator(".kn-starter")).to_have_text(said("You started the night."))
+    else:
+        robot = page.locator(".kn-across .kn-name").inner_text()
+        expected = said("{name} started the night.").format(name=robot)
+        expect(page.locator(".kn-starter")).to_have_text(expected)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     if language == "en":
         screenshot(page, "table-phone")

@@ -159,7 +159,7 @@ function seatHead(state, now, seat, ctx) {
       "div",
       { class: "kn-who" },
       h("span", { class: "kn-name" }, seat === now.me ? words.t.you : name),
-      now.view.starter === seat ? h("span", { class: "kn-starter" }, words.say("starter", { name: seat === now.me ? words.t.you : name })) : null,
+      now.view.starter === seat ? h("span", { class: "kn-starter" }, seat === now.me ? words.t.starter_you : words.say("starter", { name })) : null,
     ),
     score({
       view: now.view,
