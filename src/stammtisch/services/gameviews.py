@@ -66,8 +66,9 @@ class GameViews:
                 and mine.bot is None
                 and mine.seat in game.to_act(state)
             )
-            backs = guessed.backs() if guessed is not None else {}
-            if guessed is None or not guessed.asked_for(s.member_id for s in seats):
+            if guessed is not None and guessed.asked_for(s.member_id for s in seats):
+                backs = guessed.backs()
+            else:
                 backs = worn_backs(session, (s.member_id for s in seats))
             return {
                 **table(head, seats, deadlines, backs),
