@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
+import psycopg
 import pytest
+from psycopg import pq
 
 from stammtisch.bus import LocalBus
 from stammtisch.services import gamecache, moves
 from stammtisch.services.errors import ServiceError
-from stammtisch.services.gamehead import load_head, load_seats
+from stammtisch.services.gamehead import Head, load_head, load_seats
 from stammtisch.services.moves import StaleStepError, Step, leave_step, write_step
 from stammtisch.services.platform import Platform, build_platform
 from stammtisch.services.tables import BotMove
 from stammtisch.services.timesource import ManualClock
+from stammtisch.store.hotpath import first_failure
 from tests.conftest import make_settings
 
 
@@ -157,11 +161,15 @@ def test_the_turn_passing_moves_the_clocks_and_tells_the_next_player(
     assert [n["data"]["opponents"] for n in turns] == [["anna"]]
 
 
-def write_in_one_unit(platform: Platform, step: Step) -> None:
-    """Write a step through `write_step` in a write unit of its own (rolled back on an error)."""
+def write_in_one_unit(
+    platform: Platform, step: Step, *, at: Head | None = None, last: bool = False
+) -> None:
+    """Write a step through `write_step` in a write unit of its own (rolled back on an error),
+    on the game's state at the head `at` (default: the step's)."""
     with platform.ctx.write() as session:
-        state = platform.tables.cache.state_at(session, step.head, step.head.seq)
-        write_step(platform.ctx, session, step, state)
+        head = at or step.head
+        state = platform.tables.cache.state_at(session, head, head.seq)
+        write_step(platform.ctx, session, step, state, last=last)
 
 
 @pytest.mark.parametrize("kind", ["member", "bot", "resign", "timeout", "timeout_taken_over"])
@@ -193,3 +201,61 @@ def test_every_kind_of_step_is_refused_by_the_same_sequence_guard_once_the_game_
     assert [entry["seq"] for entry in platform.views.events_since(bert, game_id, 0)] == [1]
     assert platform.notifications.feed(bert)["items"] == feed
     assert platform.tables.act(anna, game_id, 1, "add:1").seq == 2
+
+
+@pytest.mark.parametrize("last", [False, True])
+def test_a_step_for_a_position_the_game_never_reached_commits_nothing(
+    platform: Platform, duel: tuple[int, int, int], last: bool
+) -> None:
+    """The log entry itself refuses a step whose move found the game elsewhere (even with no
+    entry at that step yet), so a COMMIT sent with the step's writes can never keep them."""
+    anna, bert, game_id = duel
+    with platform.ctx.read() as session:
+        seen = load_head(session.connection(), game_id)
+        seats = load_seats(session.connection(), game_id)
+        assert seen is not None
+    before = platform.views.view(bert, game_id)
+    feed = platform.notifications.feed(bert)["items"]
+    ahead = replace(seen, seq=4)  # the game is at step 0; this step claims step 4
+    with pytest.raises(StaleStepError):
+        write_in_one_unit(platform, Step(ahead, seats, 0, "play", "end", anna), at=seen, last=last)
+    assert platform.views.view(bert, game_id) == before
+    assert platform.views.events_since(bert, game_id, 0) == []
+    assert platform.notifications.feed(bert)["items"] == feed
+    assert platform.tables.act(anna, game_id, 0, "end").seq == 1
+
+
+def test_a_members_step_on_a_database_server_commits_in_the_round_trip_of_its_writes(
+    platform: Platform, duel: tuple[int, int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On PostgreSQL the transaction's own commit finds nothing left to send (elsewhere it
+    commits as usual); the step is stored either way."""
+    anna, bert, game_id = duel
+    if platform.ctx.store.engine.dialect.name != "postgresql":
+        assert platform.tables.act(anna, game_id, 0, "end").seq == 1
+        return
+
+    sent: list[bool] = []
+    commit = psycopg.Connection.commit
+
+    def counted(self: psycopg.Connection[object]) -> None:
+        sent.append(self.pgconn.transaction_status != pq.TransactionStatus.IDLE)
+        commit(self)
+
+    monkeypatch.setattr(psycopg.Connection, "commit", counted)
+    assert platform.tables.act(anna, game_id, 0, "end").seq == 1
+    assert sent == [False]
+    monkeypatch.undo()
+    assert platform.views.view(bert, game_id)["seq"] == 1
+    assert [entry["seq"] for entry in platform.views.events_since(bert, game_id, 0)] == [1]
+
+
+def test_a_pipeline_abort_raised_after_a_failed_statement_is_judged_by_that_failure() -> None:
+    """psycopg may raise the abort of a skipped statement with the failure as its context."""
+    failure = psycopg.errors.UniqueViolation("duplicate key value")
+    aborted = psycopg.errors.PipelineAborted("pipeline aborted")
+    aborted.__context__ = failure
+    assert first_failure(aborted) is failure
+    alone = psycopg.errors.PipelineAborted("pipeline aborted")
+    assert first_failure(alone) is alone
+    assert first_failure(failure) is failure

@@ -31,6 +31,27 @@ class Head:
     ended_seat: Seat | None
     rematch_of: int | None
 
+    def stepped(self, to_act: list[Seat], bot_turn: bool) -> Head:
+        """The head after one more step that did not end the game (built at once: the hot
+        path makes one per action, and `dataclasses.replace` costs several times as much)."""
+        return Head(
+            self.id,
+            self.game,
+            self.options,
+            self.seed,
+            self.rules_version,
+            self.practice,
+            self.clock,
+            self.status,
+            self.seq + 1,
+            to_act,
+            bot_turn,
+            self.outcome,
+            self.ended_by,
+            self.ended_seat,
+            self.rematch_of,
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class SeatInfo:

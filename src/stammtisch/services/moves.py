@@ -39,7 +39,7 @@ from stammtisch.services.gameflow import (
 )
 from stammtisch.services.gamehead import Head, SeatInfo, load_head, load_seats, seat_of
 from stammtisch.store.games import GameRow
-from stammtisch.store.hotpath import APPEND, LEAVE, LOGGED_ACTION, MOVE, batched
+from stammtisch.store.hotpath import APPEND, LEAVE, LOGGED_ACTION, MOVE, batched, send_commit
 
 
 @dataclass(frozen=True)
@@ -132,8 +132,10 @@ def _play(
             events = stored_events(game.apply(state, seat.seat, action))
             applied = True
             text = game.action_text(action)
+            view = game.view(state, seat.seat)
             step = Step(head, seats, seat.seat, "play", text, member_id, events)
-            after = write_step(ctx, session, step, state)
+            # Nothing is written after the step in this transaction: it may commit with it.
+            after = write_step(ctx, session, step, state, last=True)
             played = Played(
                 game_id,
                 head.seq + 1,
@@ -141,7 +143,7 @@ def _play(
                 repeated=False,
                 bot_turn=after.bot_turn,
                 to_act=after.to_act,
-                view=game.view(state, seat.seat),
+                view=view,
                 legal=[game.action_text(a) for a in game.legal_actions(state, seat.seat)]
                 if seat.seat in after.to_act
                 else [],
@@ -154,7 +156,7 @@ def _play(
             cache.forget(game_id)
         raise
     goes_on = after.outcome is None
-    now = replace(head, seq=head.seq + 1, to_act=after.to_act, bot_turn=after.bot_turn)
+    now = head.stepped(after.to_act, after.bot_turn)
     cache.store(game_id, now.seq, state, seats, now if goes_on else None)
     return played
 
@@ -195,12 +197,16 @@ def leave_step(
     )
 
 
-def write_step(ctx: Context, session: Session, step: Step, state: Any) -> NextStep:
+def write_step(
+    ctx: Context, session: Session, step: Step, state: Any, *, last: bool = False
+) -> NextStep:
     """Write one step in the caller's transaction, the one way every kind of step is written.
 
     The game moves on only if it is still at `step.head.seq` (else `StaleStepError`, and the
     caller's transaction is rolled back); then the log entry, the seat of a member who left, the
     clocks and your-turn notices, the live update after the commit, and the end of the game.
+    `last`: the caller writes nothing after the step, so on PostgreSQL the transaction's COMMIT
+    goes out with the step's writes (one round trip fewer) unless the game ends with it.
     """
     head, connection = step.head, session.connection()
     seq = head.seq + 1
@@ -254,6 +260,10 @@ def write_step(ctx: Context, session: Session, step: Step, state: Any) -> NextSt
                     seated=not played,
                     acted=acted,
                 )
+                if last:
+                    if session.new or session.dirty or session.deleted:
+                        raise RuntimeError("a step's transaction has unflushed changes")
+                    send_commit(connection)
     except IntegrityError:
         if moved is not None and moved.rowcount == 0:
             raise stale() from None

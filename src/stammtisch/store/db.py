@@ -116,6 +116,7 @@ class Store:
         self._write_lock = threading.RLock() if self.is_sqlite else None
         self._writing = 0
         self._write_connection: Connection | None = None
+        self._write_session: Session | None = None
         if self.is_sqlite:
             event.listen(engine, "engine_disposed", lambda _engine: self._drop_write_connection())
 
@@ -153,16 +154,25 @@ class Store:
                 self._writing -= 1
 
     def _held_session(self) -> Session:
-        """A session on the kept write connection (SQLite, under the write lock); one left
-        broken or inside a transaction by a failure is replaced."""
-        held = self._write_connection
-        if held is None or held.closed or held.invalidated or held.in_transaction():
+        """The session on the kept write connection (SQLite, under the write lock), made once
+        with it: each write leaves it closed (nothing in it), ready for the next. A connection
+        left broken or inside a transaction by a failure is replaced, and its session with it."""
+        held, session = self._write_connection, self._write_session
+        if (
+            held is None
+            or session is None
+            or held.closed
+            or held.invalidated
+            or held.in_transaction()
+        ):
             self._drop_write_connection()
             held = self._write_connection = self._immediate.connect()
-        return Session(bind=held, expire_on_commit=False)
+            session = self._write_session = Session(bind=held, expire_on_commit=False)
+        return session
 
     def _drop_write_connection(self) -> None:
         """Close the kept write connection (when it is replaced, or the engine is disposed)."""
+        self._write_session = None
         held, self._write_connection = self._write_connection, None
         if held is not None:
             try:

@@ -13,6 +13,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, cast
 
+import psycopg
+from psycopg.errors import PipelineAborted
 from sqlalchemy import (
     Connection,
     Dialect,
@@ -52,11 +54,6 @@ notifications = cast(Table, NotificationRow.__table__)
 presence = cast(Table, PresenceRow.__table__)
 card_backs = cast(Table, CardBackRow.__table__)
 album_cards = cast(Table, AlbumCardRow.__table__)
-
-
-def insert_bound(table: Table, *columns: str) -> Insert:
-    """An insert into `table` whose values are bind parameters named after their columns."""
-    return insert(table).values({column: bindparam(column) for column in columns})
 
 
 GAME_HEAD = select(
@@ -101,9 +98,21 @@ MOVE_GAME = (
 )
 """Move a game to its next step, only if it is still at the expected one (else 0 rows)."""
 
-APPEND_ACTION = insert_bound(
-    actions, "game_id", "seq", "seat", "kind", "text", "member_id", "events", "created_at"
+APPEND_ACTION = insert(actions).values(
+    {
+        "game_id": select(games.c.id)
+        .where(games.c.id == bindparam("game_id"), games.c.seq == bindparam("seq"))
+        .scalar_subquery(),
+        **{
+            column: bindparam(column)
+            for column in ("seq", "seat", "kind", "text", "member_id", "events", "created_at")
+        },
+    }
 )
+"""Log a game's step `seq`, which the game must be at by now (after its `MOVE_GAME` in the same
+transaction): else the entry has no game (NULL) and the statement fails, so a step whose move
+found the game elsewhere can never be committed, whatever follows it in its transaction. A step
+already logged at `seq` (another process's) refuses it by the unique key."""
 
 GAME_LOG_TAIL = (
     select(actions.c.seat, actions.c.kind, actions.c.text)
@@ -343,7 +352,31 @@ def batched(connection: Connection) -> Iterator[None]:
         with pipeline():
             yield
     except connection.dialect.loaded_dbapi.Error as error:
-        connection._handle_dbapi_exception(error, "(a batch of statements)", {}, None, None)
+        failed = first_failure(error)
+        connection._handle_dbapi_exception(failed, "(a batch of statements)", {}, None, None)
+
+
+def first_failure(error: BaseException) -> BaseException:
+    """The error of the statement that failed in a pipeline. psycopg may raise, instead, the
+    abort of a statement the database skipped after it (whose results came in a later read),
+    with the failure as its context: a unique key met must stay a stale step, not look like a
+    lost database."""
+    while isinstance(error, PipelineAborted) and isinstance(error.__context__, psycopg.Error):
+        error = error.__context__
+    return error
+
+
+def send_commit(connection: Connection) -> None:
+    """Queue the transaction's COMMIT in the `batched` block around it (PostgreSQL's pipeline: it
+    goes with the statements before it, in their round trip), so the caller's own commit finds
+    nothing left to do. If one of those statements fails, the database aborts the transaction
+    and skips the COMMIT, and the caller rolls back as usual. Without a pipeline (SQLite)
+    nothing is sent here: the caller's commit ends the transaction."""
+    if pipelined(connection):
+        driver = connection.connection.driver_connection
+        # What psycopg's own `commit()` sends; its public `execute` would make a cursor for a
+        # statement that returns nothing (about 2% more CPU per action, counted by callgrind).
+        driver.wait(driver._exec_command(b"COMMIT"))  # type: ignore[union-attr]
 
 
 def compile_for(statement: ClauseElement, dialect: Dialect) -> Compiled:
