@@ -8,6 +8,13 @@ commit, JSON), for quick comparisons, and on SQLite the SQL statements it ran pe
 and COMMIT included; a count that, unlike CPU time, does not vary with the machine's mood);
 `--cprofile FILE` keeps a cProfile dump of the run.
 
+Counted (`--instructions`): the same run under valgrind's callgrind (on every machine kind here),
+with instrumentation on only while the actions are played; prints the machine instructions the
+application ran per action (all its threads; on PostgreSQL the server's backend is not counted).
+Repeatable to about 0.3% whatever else the machine is doing, where CPU time drifts by a third
+within minutes on a busy or shared machine: the measure to compare two commits by. It does not
+see what a round trip or a thread switch costs the kernel; the load bench does.
+
 From py-spy samples (`--folded`): sorts the raw stacks that `bench/load_klubnacht.py --profile
 PREFIX` wrote for the measured window of a real server into the parts of a request (each sample
 goes to the first part whose marker is found from the stack's leaf towards its root, so SQL inside
@@ -15,6 +22,7 @@ a view counts as SQL) and prints a table: each part's share and, given the CPU p
 load bench printed, its CPU time per action.
 
     python bench/profile_action.py --actions 3000
+    python bench/profile_action.py --actions 300 --instructions  # about a minute
     python bench/load_klubnacht.py --games 200 --rate 300 --profile /tmp/profile
     python bench/profile_action.py --folded /tmp/profile.0.folded --cpu-ms 1.57
 """
@@ -25,12 +33,15 @@ import argparse
 import asyncio
 import cProfile
 import json
+import os
 import random
+import subprocess
+import sys
 import tempfile
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import Engine, event
 
@@ -201,8 +212,32 @@ class Statements:
         dbapi_connection.set_trace_callback(self.trace)
 
 
+class Window(Protocol):
+    """Something switched on while the actions are played (a profiler, callgrind's counting)."""
+
+    def enable(self) -> None: ...
+
+    def disable(self) -> None: ...
+
+
+class CallgrindWindow:
+    """Switches callgrind's instrumentation of this process on and off (`callgrind_control`)."""
+
+    def enable(self) -> None:
+        """Count instructions from now on."""
+        self._switch("on")
+
+    def disable(self) -> None:
+        """Stop counting."""
+        self._switch("off")
+
+    def _switch(self, state: str) -> None:
+        command = ["callgrind_control", "--instr=" + state, str(os.getpid())]
+        subprocess.run(command, check=True, capture_output=True)
+
+
 async def drive(
-    app: Any, actions: int, tables: int, profiler: cProfile.Profile | None, statements: Statements
+    app: Any, actions: int, tables: int, profiler: Window | None, statements: Statements
 ) -> float:
     """Play `actions` actions round-robin over `tables` games; CPU seconds of the played part."""
     clients = [await member(app, f"prof{i}") for i in range(tables + 1)]
@@ -241,7 +276,7 @@ async def drive(
 async def in_process(
     actions: int,
     tables: int,
-    profiler: cProfile.Profile | None,
+    profiler: Window | None,
     database_url: str | None,
     statements: Statements,
 ) -> float:
@@ -265,6 +300,29 @@ async def in_process(
             await platform.ctx.bus.stop()
 
 
+def count_instructions(actions: int, tables: int, database_url: str | None) -> float:
+    """Machine instructions per action: this bench run again under callgrind, counting only
+    while the actions are played."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "callgrind.out"
+        command = [
+            "valgrind",
+            "--tool=callgrind",
+            "--instr-atstart=no",
+            f"--callgrind-out-file={out}",
+            sys.executable,
+            __file__,
+            f"--actions={actions}",
+            f"--tables={tables}",
+            "--callgrind-window",
+        ]
+        if database_url:
+            command.append(f"--database-url={database_url}")
+        subprocess.run(command, check=True, capture_output=True)
+        totals = next(line for line in out.read_text().splitlines() if line.startswith("totals:"))
+    return int(totals.split()[1]) / actions
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=3000, help="actions to play in process")
@@ -273,16 +331,32 @@ def main() -> None:
     parser.add_argument("--cprofile", type=Path, help="keep a cProfile dump of the played part")
     parser.add_argument("--folded", nargs="+", type=Path, help="py-spy raw outputs to sort")
     parser.add_argument("--cpu-ms", type=float, help="server CPU per action the load bench gave")
+    parser.add_argument(
+        "--instructions", action="store_true", help="count instructions per action (callgrind)"
+    )
+    parser.add_argument("--callgrind-window", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.folded:
         parts_table(args.folded, args.cpu_ms)
         return
-    profiler = cProfile.Profile() if args.cprofile else None
+    if args.instructions:
+        instructions = count_instructions(args.actions, args.tables, args.database_url)
+        print(
+            f"profile_action: counted actions={args.actions} tables={args.tables} "
+            f"instructions={instructions / 1e6:.3f}M/action (callgrind, in process; views at each "
+            "turn included)"
+        )
+        return
+    profiler: Window | None = None
+    if args.callgrind_window:
+        profiler = CallgrindWindow()
+    elif args.cprofile:
+        profiler = cProfile.Profile()
     statements = Statements()
     seconds = asyncio.run(
         in_process(args.actions, args.tables, profiler, args.database_url, statements)
     )
-    if profiler is not None:
+    if isinstance(profiler, cProfile.Profile):
         profiler.dump_stats(args.cprofile)
     counted = f"{statements.count / args.actions:.2f}" if not args.database_url else "n/a"
     print(
