@@ -255,12 +255,18 @@ class Prepared:
         compiled = self.compiled(connection.dialect)
         if compiled.defaults:
             params = {**compiled.defaults, **params}
-        values = [
-            (name, params[name] if convert is None else convert(params[name]))
-            for name, convert in compiled.binds
-        ]
         # Positional binds come in order, a name used twice as often; named ones once each.
-        bound = [value for _, value in values] if compiled.positional else dict(values)
+        bound: list[Any] | dict[str, Any]
+        if compiled.positional:
+            bound = [
+                params[name] if convert is None else convert(params[name])
+                for name, convert in compiled.binds
+            ]
+        else:
+            bound = {
+                name: params[name] if convert is None else convert(params[name])
+                for name, convert in compiled.binds
+            }
         cursor = connection.connection.cursor()
         try:
             cursor.execute(compiled.sql, bound)
