@@ -8,7 +8,8 @@ process's cache when it is current; a member's action for the step at which this
 read or wrote the game's row is written on that row without reading it again (the guard still
 decides, and a refusal there is judged again on the row as stored). In simultaneous phases a
 submission for an earlier step applies at the current one when nothing that concerns the seat
-changed since (see `services.concern`).
+changed since (see `services.concern`). On PostgreSQL a member's step goes to the database with
+its COMMIT in one round trip.
 """
 
 from __future__ import annotations
