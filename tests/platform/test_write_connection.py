@@ -1,7 +1,9 @@
-"""SQLite writes run on the one connection the store keeps for them, replaced when it breaks."""
+"""SQLite writes and reads run on the connections the store keeps for them, replaced when they
+break; a read that finds the kept read connection in use takes one of the pool."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -25,7 +27,7 @@ def driver_connection(store: Store) -> object:
 
 
 def members(store: Store) -> list[str]:
-    """The nicknames stored, read on a connection of the pool."""
+    """The nicknames stored, in a read unit."""
     with store.read() as session:
         return list(session.execute(text("SELECT nickname FROM members ORDER BY id")).scalars())
 
@@ -63,27 +65,87 @@ def test_a_failed_write_is_rolled_back_and_the_next_one_commits(store: Store) ->
 
 def test_a_connection_left_in_a_transaction_or_closed_is_replaced(store: Store) -> None:
     driver_connection(store)
-    kept = store._write_connection
+    kept = store._kept_write.connection
     assert kept is not None
     kept.begin()
     kept.execute(text("DELETE FROM members"))
     add_member(store, "anna")
     assert kept.closed
-    replaced = store._write_connection
+    replaced = store._kept_write.connection
     assert replaced is not None
     assert replaced is not kept
     replaced.close()
     add_member(store, "bert")
-    assert store._write_connection is not replaced
+    assert store._kept_write.connection is not replaced
     assert members(store) == ["anna", "bert"]
 
 
-def test_disposing_the_engine_closes_the_kept_connection(store: Store) -> None:
+def test_disposing_the_engine_closes_the_kept_connections(store: Store) -> None:
     driver_connection(store)
-    kept = store._write_connection
+    members(store)
+    kept, read = store._kept_write.connection, store._kept_read.connection
     assert kept is not None
+    assert read is not None
     store.engine.dispose()
     assert kept.closed
-    assert store._write_connection is None
+    assert read.closed
+    assert store._kept_write.connection is None
+    assert store._kept_read.connection is None
     add_member(store, "anna")
     assert members(store) == ["anna"]
+
+
+def read_connection(store: Store) -> object:
+    """The database driver's connection of a read unit."""
+    with store.read() as session:
+        return session.connection().connection.driver_connection
+
+
+def test_successive_reads_share_one_connection_and_see_each_commit(store: Store) -> None:
+    first = read_connection(store)
+    assert members(store) == []
+    add_member(store, "anna")
+    assert members(store) == ["anna"]
+    add_member(store, "bert")
+    assert members(store) == ["anna", "bert"]
+    assert read_connection(store) is first
+    assert first is not driver_connection(store)
+
+
+def failing_read(store: Store) -> None:
+    """A read unit that raises after its first statement."""
+    with store.read() as session:
+        session.execute(text("SELECT 1"))
+        raise RuntimeError("refused")
+
+
+def test_a_read_leaves_its_connection_outside_a_transaction(store: Store) -> None:
+    members(store)
+    kept = store._kept_read.connection
+    assert kept is not None
+    assert not kept.in_transaction()
+    with pytest.raises(RuntimeError):
+        failing_read(store)
+    assert store._kept_read.connection is kept
+    assert not kept.in_transaction()
+
+
+def test_a_read_inside_a_read_takes_a_connection_of_the_pool(store: Store) -> None:
+    add_member(store, "anna")
+    with store.read() as outer:
+        outer_connection = outer.connection().connection.driver_connection
+        assert read_connection(store) is not outer_connection
+        assert members(store) == ["anna"]
+        assert outer.execute(text("SELECT count(*) FROM members")).scalar() == 1
+    assert read_connection(store) is outer_connection
+
+
+def test_a_read_of_another_thread_meanwhile_takes_a_connection_of_the_pool(store: Store) -> None:
+    add_member(store, "anna")
+    with store.read() as held:
+        mine = held.connection().connection.driver_connection
+        with ThreadPoolExecutor(1) as pool:
+            theirs = pool.submit(read_connection, store).result()
+            assert pool.submit(members, store).result() == ["anna"]
+    assert theirs is not mine
+    assert read_connection(store) is mine

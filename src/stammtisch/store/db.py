@@ -16,6 +16,8 @@ from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import NullPool
 
+from stammtisch.store.kept import Kept
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 log = logging.getLogger(__name__)
@@ -99,6 +101,8 @@ class Store:
     the database's busy wait, which keeps write latency flat under load. Holding that lock, a
     write needs no connection of the pool: it runs on the one connection this process keeps for
     its writes (no checkout, reset and return per write), made again when a failure broke it.
+    Reads on SQLite likewise run on one kept connection, or on one of the pool while another read
+    holds it (a read inside a read, or a read of another thread).
     """
 
     def __init__(self, engine: Engine) -> None:
@@ -115,10 +119,11 @@ class Store:
         )
         self._write_lock = threading.RLock() if self.is_sqlite else None
         self._writing = 0
-        self._write_connection: Connection | None = None
-        self._write_session: Session | None = None
+        self._kept_write = Kept(self._immediate)
+        self._read_lock = threading.Lock()
+        self._kept_read = Kept(engine)
         if self.is_sqlite:
-            event.listen(engine, "engine_disposed", lambda _engine: self._drop_write_connection())
+            event.listen(engine, "engine_disposed", lambda _engine: self._drop_kept())
 
     @contextmanager
     def read(self, snapshot: bool = True) -> Iterator[Session]:
@@ -131,6 +136,14 @@ class Store:
         that write nothing (there a write would be committed at once).
         """
         if self.is_sqlite:
+            # The kept read connection, unless a read of this or another thread holds it.
+            if self._read_lock.acquire(blocking=False):
+                try:
+                    with self._kept_read.session() as session:
+                        yield session
+                finally:
+                    self._read_lock.release()
+                return
             with self.sessions() as session:
                 yield session
             return
@@ -149,36 +162,16 @@ class Store:
             self._writing += 1
             try:
                 # A write inside a write of the same thread keeps to a pooled connection.
-                yield from self._write(self._held_session if self._writing == 1 else self._writes)
+                yield from self._write(
+                    self._kept_write.session if self._writing == 1 else self._writes
+                )
             finally:
                 self._writing -= 1
 
-    def _held_session(self) -> Session:
-        """The session on the kept write connection (SQLite, under the write lock), made once
-        with it: each write leaves it closed (nothing in it), ready for the next. A connection
-        left broken or inside a transaction by a failure is replaced, and its session with it."""
-        held, session = self._write_connection, self._write_session
-        if (
-            held is None
-            or session is None
-            or held.closed
-            or held.invalidated
-            or held.in_transaction()
-        ):
-            self._drop_write_connection()
-            held = self._write_connection = self._immediate.connect()
-            session = self._write_session = Session(bind=held, expire_on_commit=False)
-        return session
-
-    def _drop_write_connection(self) -> None:
-        """Close the kept write connection (when it is replaced, or the engine is disposed)."""
-        self._write_session = None
-        held, self._write_connection = self._write_connection, None
-        if held is not None:
-            try:
-                held.close()
-            except Exception:
-                log.warning("the kept SQLite write connection did not close", exc_info=True)
+    def _drop_kept(self) -> None:
+        """Close the kept connections (the engine is disposed)."""
+        self._kept_write.drop()
+        self._kept_read.drop()
 
     def _write(self, sessions: Callable[[], Session]) -> Iterator[Session]:
         with sessions() as session:
