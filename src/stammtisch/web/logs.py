@@ -13,6 +13,7 @@ import re
 import secrets
 import sys
 import time
+from collections.abc import Callable
 from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -52,21 +53,35 @@ class RequestIdFilter(logging.Filter):
         return True
 
 
+class SecondStamps:
+    """A time stamp's part up to the second, formatted once for all the lines of that second."""
+
+    def __init__(self, formatted: Callable[[int], str]) -> None:
+        self._formatted = formatted
+        self._second: int | None = None
+        self._stamp = ""
+
+    def __call__(self, created: float) -> str:
+        """The formatted second of this moment."""
+        second = int(created)
+        if second != self._second:
+            self._second = second
+            self._stamp = self._formatted(second)
+        return self._stamp
+
+
 class PlainFormatter(logging.Formatter):
     """`PLAIN_FORMAT` lines; a second's time stamp is formatted once for all its lines."""
 
     def __init__(self) -> None:
         super().__init__(PLAIN_FORMAT)
-        self._second: int | None = None
-        self._stamp = ""
+        self._stamps = SecondStamps(
+            lambda second: time.strftime(self.default_time_format, self.converter(second))
+        )
 
     def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:  # noqa: N802
         """The local time as `logging.Formatter` gives it (`2026-12-07 09:13:09,123`)."""
-        second = int(record.created)
-        if second != self._second:
-            self._second = second
-            self._stamp = time.strftime(self.default_time_format, self.converter(record.created))
-        return f"{self._stamp},{int(record.msecs):03d}"
+        return f"{self._stamps(record.created)},{int(record.msecs):03d}"
 
 
 class JsonFormatter(logging.Formatter):
@@ -74,17 +89,13 @@ class JsonFormatter(logging.Formatter):
 
     def __init__(self) -> None:
         super().__init__()
-        self._second: int | None = None
-        self._stamp = ""
+        self._stamps = SecondStamps(
+            lambda second: datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S")
+        )
 
     def utc_time(self, record: logging.LogRecord) -> str:
-        """The record's UTC time to the millisecond (`2026-12-07T09:13:09.123+00:00`); a second's
-        part is formatted once for all its lines."""
-        second = int(record.created)
-        if second != self._second:
-            self._second = second
-            self._stamp = datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S")
-        return f"{self._stamp}.{int(record.msecs):03d}+00:00"
+        """The record's UTC time to the millisecond (`2026-12-07T09:13:09.123+00:00`)."""
+        return f"{self._stamps(record.created)}.{int(record.msecs):03d}+00:00"
 
     def format(self, record: logging.LogRecord) -> str:
         """The record as a single line of JSON."""
