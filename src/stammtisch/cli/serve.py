@@ -35,6 +35,7 @@ def serve(
     ] = False,
 ) -> None:
     """Start the server; migrations are applied on start."""
+    from stammtisch.cli.heap import settle_heap
     from stammtisch.services.platform import build_platform
     from stammtisch.web.app import create_app
     from stammtisch.web.logs import configure_logging
@@ -57,6 +58,7 @@ def serve(
         forwarded_allow_ips=settings.forwarded_allow_ips,
         ws_max_size=settings.max_frame_bytes,  # a larger frame closes the socket with 1009
     )
+    settle_heap()
     DrainingServer(config, app.state.drain, settings.drain_seconds).run()
 
 
