@@ -79,9 +79,9 @@ def test_resync_reaches_every_channel_of_every_subscription() -> None:
     async def scenario() -> list[tuple[str, dict[str, str]]]:
         bus = LocalBus()
         first, second = bus.subscribe(), bus.subscribe()
-        first.add("game:1")
-        first.add("member:7")
-        second.add("game:2")
+        await first.add("game:1")
+        await first.add("member:7")
+        await second.add("game:2")
         bus.resync()
         heard = [await first.get(), await first.get(), await second.get()]
         await asyncio.sleep(0.01)

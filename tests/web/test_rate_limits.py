@@ -19,6 +19,7 @@ from stammtisch.services.platform import Platform, build_platform
 from stammtisch.services.timesource import ManualClock
 from stammtisch.store.members import Member
 from stammtisch.web.app import create_app
+from stammtisch.web.ratelimits import window_of
 from tests.conftest import make_settings
 from tests.mailserver import free_port
 from tests.web.conftest import ApiMember, sign_up
@@ -173,6 +174,26 @@ def test_with_redis_unreachable_writes_go_on_and_the_process_counts_alone(
         )
         assert answer.status_code == 429
     platform.close()
+
+
+def test_members_windows_turn_over_at_different_moments() -> None:
+    """Each key's windows start at an offset of its own, so first writes (each a Redis round
+    trip) do not all come at once; every window lasts the whole window."""
+    turns = set()
+    for member_id in range(200):
+        key = f"write:{member_id}"
+        index, left = window_of(key, 60, 1_000_000.0)
+        assert 1 <= left <= 60
+        assert window_of(key, 60, 1_000_000.0 + left - 0.5)[0] == index
+        assert window_of(key, 60, 1_000_000.0 + left) == (index + 1, 60)
+        turns.add(left)
+    assert len(turns) > 40
+
+
+def test_a_keys_window_is_the_same_in_every_process() -> None:
+    """The offset comes from the key itself (CRC-32, 19 s for this key), not from Python's
+    hash, which is salted differently in each process."""
+    assert window_of("write:7", 60, 1234.5) == (20, 45)
 
 
 def test_too_many_failed_logins_say_when_to_try_again(client: TestClient) -> None:

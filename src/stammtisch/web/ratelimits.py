@@ -1,5 +1,9 @@
 """Rate limits: sign-ups per client address and writes per member, in fixed windows.
 
+Each key's windows are offset by a stable share of the window taken from the key, so that members'
+windows do not all turn over at the same moment (a burst of first writes, each counted in Redis at
+once), and every process agrees on them.
+
 Counts live in this process, or in Redis when `redis_url` is set so that every process counts
 the same requests: each sign-up at once; a member's writes too at the first of a window in this
 process, then (they are far more) added up for a tenth of a second and sent together, so a
@@ -15,6 +19,7 @@ import logging
 import math
 import threading
 import time
+import zlib
 from collections.abc import Callable
 from datetime import datetime
 
@@ -35,6 +40,16 @@ LOCAL_KEYS = 100_000
 """Windows kept in memory before the ended ones are dropped."""
 FLUSH_SECONDS = 0.1
 """How long writes are added up before their counts go to Redis together."""
+REDIS_CONNECTIONS = 8
+"""Connections to Redis a process's event loop counts on at most (more counts at once wait)."""
+
+
+def window_of(key: str, window: int, now: float) -> tuple[int, int]:
+    """The index of `key`'s window at `now` (seconds) and the whole seconds it has left; the
+    key's windows start `offset` seconds after those of the clock, the same in every process."""
+    offset = zlib.crc32(key.encode()) % window
+    index = int((now - offset) // window)
+    return index, max(1, math.ceil((index + 1) * window + offset - now))
 
 
 class LocalCounts:
@@ -85,11 +100,14 @@ class RedisCounts:
         script = self._clients.get(loop)
         if script is None:
             self._clients = {k: v for k, v in self._clients.items() if not k.is_closed()}
-            client = aioredis.Redis.from_url(
+            pool = aioredis.BlockingConnectionPool.from_url(
                 self._url,
+                max_connections=REDIS_CONNECTIONS,
+                timeout=REDIS_TIMEOUT_SECONDS,
                 socket_connect_timeout=REDIS_TIMEOUT_SECONDS,
                 socket_timeout=REDIS_TIMEOUT_SECONDS,
             )
+            client = aioredis.Redis(connection_pool=pool)
             script = self._clients[loop] = client.register_script(COUNT_SCRIPT)
         return script
 
@@ -158,8 +176,7 @@ class RateLimits:
         """One more request of `key`: the count in its window and the seconds the window has
         left (`soon`: counted in Redis with the others of the next tenth of a second)."""
         now = self._now().timestamp()
-        index = int(now // window)
-        left = max(1, math.ceil((index + 1) * window - now))
+        index, left = window_of(key, window, now)
         if self._redis is not None and soon:
             count = self._redis.add_soon(key, window, index)
             if count is not None:

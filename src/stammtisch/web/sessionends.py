@@ -10,7 +10,7 @@ async def follow_session_ends(platform: Platform) -> None:
     """Forget the remembered sessions of each member whose sessions ended anywhere, until
     cancelled; after a bus outage (a resync) forget every remembered session."""
     subscription = platform.ctx.bus.subscribe()
-    subscription.add(SESSIONS_CHANNEL)
+    await subscription.add(SESSIONS_CHANNEL)
     try:
         while True:
             _, message = await subscription.get()

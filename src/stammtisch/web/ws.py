@@ -56,6 +56,8 @@ class Connection:
         self.watched: dict[int, int] = {}
         """Game id -> the last sequence number this connection was sent."""
         self.subscription = platform.ctx.bus.subscribe()
+        self.joining: dict[int, bool] = {}
+        """Games being watched right now, and whether an update came meanwhile."""
 
     async def send(self, message: dict[str, Any]) -> None:
         """Send one JSON message."""
@@ -69,10 +71,10 @@ class Connection:
         """Greet: who you are, how many notifications are unread and album upgrades wait."""
         unread = waiting = 0
         if self.member_id is not None:
-            self.subscription.add(f"member:{self.member_id}")
+            await self.subscription.add(f"member:{self.member_id}")
             unread = await to_thread.run_sync(self.platform.notifications.unread, self.member_id)
             waiting = await to_thread.run_sync(self.platform.progress.waiting, self.member_id)
-        self.subscription.add("lobby")
+        await self.subscription.add("lobby")
         await self.send(
             {
                 "type": "hello",
@@ -87,12 +89,29 @@ class Connection:
         if game_id not in self.watched and len(self.watched) >= MAX_WATCHED:
             await self.error("ws.too_many_games", f"Watch at most {MAX_WATCHED} games at once.")
             return
-        view = await to_thread.run_sync(self.platform.views.view, self.member_id, game_id)
-        self.watched[game_id] = view["seq"]
-        self.subscription.add(f"game:{game_id}")
-        if self.member_id is not None:
-            await to_thread.run_sync(self.platform.presence.watch, self.id, self.member_id, game_id)
-        await self.send({"type": "game", "game_id": game_id, "resync": True, "log": [], **view})
+        # Subscribed before the view is read, so no step after the view goes unheard; one heard
+        # before the view was sent is passed on after it.
+        channel = f"game:{game_id}"
+        new = channel not in self.subscription.channels
+        self.joining[game_id] = False
+        try:
+            await self.subscription.add(channel)
+            view = await to_thread.run_sync(self.platform.views.view, self.member_id, game_id)
+            self.watched[game_id] = view["seq"]
+            if self.member_id is not None:
+                await to_thread.run_sync(
+                    self.platform.presence.watch, self.id, self.member_id, game_id
+                )
+            await self.send({"type": "game", "game_id": game_id, "resync": True, "log": [], **view})
+        except BaseException:
+            if new:
+                self.watched.pop(game_id, None)
+                self.subscription.discard(channel)
+            raise
+        finally:
+            missed = self.joining.pop(game_id)
+        if missed:
+            await self.game_changed(game_id)
 
     async def unwatch(self, game_id: int) -> None:
         """Stop following a game."""
@@ -180,7 +199,11 @@ class Connection:
     async def forward(self, channel: str, message: dict[str, Any]) -> None:
         """Turn one bus message into what this client may see."""
         if channel.startswith("game:"):
-            await self.game_changed(int(channel.split(":")[1]))
+            game_id = int(channel.split(":")[1])
+            if game_id in self.joining:
+                self.joining[game_id] = True
+            else:
+                await self.game_changed(game_id)
         elif channel.startswith("member:") and message.get("type") == "sessions":
             await self.check_session()
         elif channel.startswith("member:") and message.get("type") == "album":
