@@ -108,6 +108,59 @@ def test_two_subscriptions_of_a_channel_share_its_subscription(redis_url: str) -
     asyncio.run(scenario())
 
 
+def test_a_channel_wanted_again_as_it_is_let_go_stays_subscribed(redis_url: str) -> None:
+    """Leaving a channel and taking it up again at once (a socket that unwatches and watches a
+    game, another socket that takes over) never leaves the process unsubscribed: the
+    SUBSCRIBE and UNSUBSCRIBE reach Redis in the order they were decided in."""
+    name = prefix()
+
+    async def scenario() -> None:
+        here, there = RedisBus(redis_url, name), RedisBus(redis_url, name)
+        await here.start()
+        await there.start()
+        try:
+            first = here.subscribe()
+            await first.add("game:5")
+            for step in range(10):
+                second = here.subscribe()
+                first.close()
+                await second.add("game:5")
+                await asyncio.sleep(0.01 * (step % 3))
+                there.publish("game:5", {"type": "game", "seq": step})
+                assert await next_message(second) == ("game:5", {"type": "game", "seq": step})
+                first = second
+            await asyncio.sleep(0.1)
+            assert subscribed(redis_url, name) == {CONTROL, "game:5"}
+        finally:
+            await here.stop()
+            await there.stop()
+
+    asyncio.run(scenario())
+
+
+def test_a_channel_left_while_being_subscribed_is_let_go_once_confirmed(redis_url: str) -> None:
+    name = prefix()
+
+    async def scenario() -> None:
+        bus = RedisBus(redis_url, name)
+        await bus.start()
+        try:
+            subscription = bus.subscribe()
+            adding = asyncio.create_task(subscription.add("game:6"))
+            await asyncio.sleep(0)
+            subscription.close()
+            await adding
+            for _ in range(100):
+                if subscribed(redis_url, name) == {CONTROL}:
+                    break
+                await asyncio.sleep(0.02)
+            assert subscribed(redis_url, name) == {CONTROL}
+        finally:
+            await bus.stop()
+
+    asyncio.run(scenario())
+
+
 def test_a_channel_wanted_before_the_listener_is_up_is_resynced_once_subscribed(
     redis_url: str,
 ) -> None:

@@ -83,6 +83,11 @@ class LocalBus:
         with self._lock:
             return list(self._by_channel)
 
+    def wants(self, channel: str) -> bool:
+        """Whether some subscription of this process receives this channel."""
+        with self._lock:
+            return channel in self._by_channel
+
     async def added(self, subscription: Subscription, channel: str) -> None:
         """A subscription wants a channel (the follower is told of a channel new here)."""
         with self._lock:

@@ -57,6 +57,9 @@ class RedisBus:
         self._late: set[str] = set()
         """Channels whose subscribers resync once the subscription is confirmed (wanted while
         Redis was away, or confirmed after `follow` stopped waiting)."""
+        self._commands = asyncio.Lock()
+        """Held while deciding on and sending a SUBSCRIBE or UNSUBSCRIBE, so they reach Redis in
+        the order they were decided in (its confirmations come back in that order)."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._listener: asyncio.Task[None] | None = None
         self._ready = asyncio.Event()
@@ -126,40 +129,47 @@ class RedisBus:
         """Subscribe the listener to a channel a local subscription wants; returns once Redis
         confirmed it. Not connected (or no confirmation within `CONFIRM_SECONDS`): returns at
         once, and the channel's subscribers are told to resync when its subscription stands."""
-        pubsub = self._pubsub
-        if channel in self._confirmed:
-            return
-        if pubsub is None:
-            self._late.add(channel)
-            return
-        confirmed = self._confirming.get(channel)
-        if confirmed is None:
-            confirmed = self._confirming[channel] = asyncio.get_running_loop().create_future()
-            try:
-                await pubsub.subscribe(self._prefix + channel)
-            except (OSError, redis.RedisError):
-                log.exception("could not subscribe to %s; resyncing it once back", channel)
+        async with self._commands:
+            pubsub = self._pubsub
+            if channel in self._confirmed:
+                return
+            if pubsub is None:
                 self._late.add(channel)
                 return
+            confirmed = self._confirming.get(channel)
+            if confirmed is None:
+                confirmed = self._confirming[channel] = asyncio.get_running_loop().create_future()
+                try:
+                    await pubsub.subscribe(self._prefix + channel)
+                except (OSError, redis.RedisError):
+                    log.exception("could not subscribe to %s; resyncing it once back", channel)
+                    self._confirming.pop(channel, None)
+                    self._late.add(channel)
+                    return
         try:
             await asyncio.wait_for(asyncio.shield(confirmed), CONFIRM_SECONDS)
         except TimeoutError:
             self._late.add(channel)
 
     def unfollow(self, channel: str) -> None:
-        """Unsubscribe the listener from a channel no local subscription wants any more."""
-        self._confirmed.discard(channel)
-        pubsub = self._pubsub
-        if pubsub is not None:
-            task = asyncio.get_running_loop().create_task(self._unsubscribe(pubsub, channel))
+        """Unsubscribe the listener from a channel no local subscription wants any more (one
+        still being subscribed to is, once Redis confirmed it)."""
+        if self._pubsub is not None and channel in self._confirmed:
+            task = asyncio.get_running_loop().create_task(self._unsubscribe(channel))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
-    async def _unsubscribe(self, pubsub: PubSub, channel: str) -> None:
-        try:
-            await pubsub.unsubscribe(self._prefix + channel)
-        except (OSError, redis.RedisError):
-            log.warning("could not unsubscribe from %s (a reconnect drops it)", channel)
+    async def _unsubscribe(self, channel: str) -> None:
+        """Unsubscribe from a confirmed channel unless it is wanted again by now."""
+        async with self._commands:
+            pubsub = self._pubsub
+            if pubsub is None or channel not in self._confirmed or self._local.wants(channel):
+                return
+            self._confirmed.discard(channel)
+            try:
+                await pubsub.unsubscribe(self._prefix + channel)
+            except (OSError, redis.RedisError):
+                log.warning("could not unsubscribe from %s (a reconnect drops it)", channel)
 
     async def start(self) -> None:
         """Start the sender and listening, and wait until Redis confirmed the subscription."""
@@ -167,6 +177,7 @@ class RedisBus:
             self._sender = threading.Thread(target=self._send_queued, name="redis-bus", daemon=True)
             self._sender.start()
         self._ready = asyncio.Event()
+        self._commands = asyncio.Lock()
         self._listener = asyncio.create_task(self._listen())
         await asyncio.wait_for(self._ready.wait(), timeout=10)
 
@@ -211,11 +222,16 @@ class RedisBus:
         self._subscribed = False
         try:
             await pubsub.connect()  # type: ignore[no-untyped-call]
-            # From here `follow` subscribes on this connection itself; what was wanted before
-            # (or while Redis was away) is subscribed now, and resynced once confirmed.
-            self._pubsub = pubsub
-            wanted = self._local.channels()
-            await pubsub.subscribe(*(self._prefix + c for c in [CONTROL, *wanted]))
+            async with self._commands:
+                # From here `follow` subscribes on this connection itself; what was wanted
+                # before (or while Redis was away) is subscribed now, and resynced once
+                # confirmed.
+                self._pubsub = pubsub
+                wanted = self._local.channels()
+                self._late &= set(wanted)
+                loop = asyncio.get_running_loop()
+                self._confirming = {channel: loop.create_future() for channel in wanted}
+                await pubsub.subscribe(*(self._prefix + c for c in [CONTROL, *wanted]))
             async for item in pubsub.listen():
                 kind = item["type"]
                 channel = item["channel"].decode()[len(self._prefix) :]
@@ -244,10 +260,14 @@ class RedisBus:
                 log.info("Redis subscription back; resyncing local subscribers")
                 self._late.update(self._local.channels())
             return
-        self._confirmed.add(channel)
         confirmed = self._confirming.pop(channel, None)
-        if confirmed is not None and not confirmed.done():
+        if confirmed is None:
+            return
+        self._confirmed.add(channel)
+        if not confirmed.done():
             confirmed.set_result(None)
         if channel in self._late:
             self._late.discard(channel)
             self._local.resync([channel])
+        if not self._local.wants(channel):
+            self.unfollow(channel)  # its last subscriber left while it was being subscribed
