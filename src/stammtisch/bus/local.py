@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any, Protocol
 
 
@@ -110,7 +110,7 @@ class LocalBus:
             for channel in gone:
                 self.follower.unfollow(channel)
 
-    def resync(self, channels: Iterable[str] | None = None) -> None:
+    def resync(self, channels: Collection[str] | None = None) -> None:
         """Tell every subscription, on each of these channels it receives (default: all), that
         messages may have been missed (`{"type": "resync"}`): it catches up from the database."""
         with self._lock:

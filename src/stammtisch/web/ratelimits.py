@@ -46,7 +46,8 @@ REDIS_CONNECTIONS = 8
 
 def window_of(key: str, window: int, now: float) -> tuple[int, int]:
     """The index of `key`'s window at `now` (seconds) and the whole seconds it has left; the
-    key's windows start `offset` seconds after those of the clock, the same in every process."""
+    key's windows start its CRC-32 modulo `window` seconds after those of the clock, the same in
+    every process."""
     offset = zlib.crc32(key.encode()) % window
     index = int((now - offset) // window)
     return index, max(1, math.ceil((index + 1) * window + offset - now))
