@@ -40,7 +40,15 @@ from stammtisch.services.gameflow import (
 )
 from stammtisch.services.gamehead import Head, SeatInfo, load_head, load_seats, seat_of
 from stammtisch.store.games import GameRow
-from stammtisch.store.hotpath import APPEND, LEAVE, LOGGED_ACTION, MOVE, batched, send_commit
+from stammtisch.store.hotpath import (
+    LEAVE,
+    LOGGED_ACTION,
+    batched,
+    log_step,
+    move_step,
+    not_at_step,
+    send_commit,
+)
 
 
 @dataclass(frozen=True)
@@ -219,30 +227,22 @@ def write_step(
     moved = None
     try:
         with batched(connection):  # on PostgreSQL, the step's writes in one round trip
-            moved = MOVE.send(
-                connection,
-                {
-                    "game_id": head.id,
-                    "expected": head.seq,
-                    "seq": seq,
-                    "to_act": after.to_act,
-                    "bot_turn": after.bot_turn,
-                },
-            )
+            entry = {
+                "game_id": head.id,
+                "expected": head.seq,
+                "seq": seq,
+                "to_act": after.to_act,
+                "bot_turn": after.bot_turn,
+                "seat": step.seat,
+                "kind": step.kind,
+                "text": step.text,
+                "member_id": step.member_id,
+                "events": step.events,
+                "created_at": ctx.clock.now(),
+            }
+            moved = move_step(connection, entry)
             # A step already logged at `seq` refuses this entry: the game moved on meanwhile.
-            APPEND.send(
-                connection,
-                {
-                    "game_id": head.id,
-                    "seq": seq,
-                    "seat": step.seat,
-                    "kind": step.kind,
-                    "text": step.text,
-                    "member_id": step.member_id,
-                    "events": step.events,
-                    "created_at": ctx.clock.now(),
-                },
-            )
+            log_step(connection, entry)
             if not played:
                 left = step.seats[step.seat]
                 LEAVE.send(
@@ -265,8 +265,8 @@ def write_step(
                     if session.new or session.dirty or session.deleted:
                         raise RuntimeError("a step's transaction has unflushed changes")
                     send_commit(connection)
-    except IntegrityError:
-        if moved is not None and moved.rowcount == 0:
+    except IntegrityError as error:
+        if (moved is not None and moved.rowcount == 0) or not_at_step(error):
             raise stale() from None
         raise
     if moved.rowcount != 1:

@@ -31,6 +31,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.elements import ClauseElement
 from sqlalchemy.sql.schema import ScalarElementColumnDefault
@@ -113,6 +114,14 @@ APPEND_ACTION = insert(actions).values(
 transaction): else the entry has no game (NULL) and the statement fails, so a step whose move
 found the game elsewhere can never be committed, whatever follows it in its transaction. A step
 already logged at `seq` (another process's) refuses it by the unique key."""
+
+_MOVED = MOVE_GAME.returning(games.c.id).cte("moved")
+MOVE_AND_APPEND = APPEND_ACTION.values(game_id=select(_MOVED.c.id).scalar_subquery()).add_cte(
+    _MOVED
+)
+"""`MOVE_GAME` and `APPEND_ACTION` in one statement (PostgreSQL takes an UPDATE in a WITH
+clause): the entry's game id is the moved row's, so it is empty, and the statement fails, when
+the game was not at the expected step."""
 
 GAME_LOG_TAIL = (
     select(actions.c.seat, actions.c.kind, actions.c.text)
@@ -372,6 +381,32 @@ def first_failure(error: BaseException) -> BaseException:
     return error
 
 
+def move_step(connection: Connection, params: Mapping[str, Any]) -> Sent:
+    """Move a game to its next step, in a `batched` block (`MOVE_GAME`; the rows it changed,
+    1 or 0, are known once the block is over). On PostgreSQL the step's log entry goes in the
+    same statement (`MOVE_AND_APPEND`), which fails when the game was elsewhere (`not_at_step`);
+    elsewhere `log_step` sends the entry."""
+    if pipelined(connection):
+        return MOVE_APPEND.send(connection, params)
+    return MOVE.send(connection, params)
+
+
+def log_step(connection: Connection, params: Mapping[str, Any]) -> None:
+    """Log the step that `move_step` moved the game to (`APPEND_ACTION`), unless that statement
+    logged it already (PostgreSQL)."""
+    if not pipelined(connection):
+        APPEND.send(connection, params)
+
+
+def not_at_step(error: DBAPIError) -> bool:
+    """Whether PostgreSQL refused `MOVE_AND_APPEND` because the game was not at the expected
+    step (the entry's game id came out empty)."""
+    failed = error.orig
+    if isinstance(failed, psycopg.errors.NotNullViolation):
+        return failed.diag.table_name == "actions" and failed.diag.column_name == "game_id"
+    return False
+
+
 def send_commit(connection: Connection) -> None:
     """Queue the transaction's COMMIT in the `batched` block around it (PostgreSQL's pipeline: it
     goes with the statements before it, in their round trip), so the caller's own commit finds
@@ -409,6 +444,7 @@ SEATS = Prepared(GAME_SEATS)
 HEAD_CLOCKS = Prepared(GAME_HEAD_CLOCKS)
 MOVE = Prepared(MOVE_GAME)
 APPEND = Prepared(APPEND_ACTION)
+MOVE_APPEND = Prepared(MOVE_AND_APPEND)
 LOGGED = Prepared(LOGGED_ACTION)
 LOG_TAIL = Prepared(GAME_LOG_TAIL)
 LOG_AFTER = Prepared(GAME_LOG_AFTER)
