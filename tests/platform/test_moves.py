@@ -250,6 +250,31 @@ def test_a_members_step_on_a_database_server_commits_in_the_round_trip_of_its_wr
     assert [entry["seq"] for entry in platform.views.events_since(bert, game_id, 0)] == [1]
 
 
+def test_a_steps_move_and_log_entry_are_one_statement_on_a_database_server(
+    platform: Platform, duel: tuple[int, int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On PostgreSQL the game's move and its log entry go as one statement (the UPDATE in a WITH
+    clause); elsewhere as two. Either way the step is stored and the log holds it once."""
+    anna, bert, game_id = duel
+    statements: list[str] = []
+    execute = psycopg.Cursor.execute
+
+    def recorded(self: psycopg.Cursor[object], query: str, *args: object, **kw: object) -> object:
+        statements.append(" ".join(str(query).split()))
+        return execute(self, query, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(psycopg.Cursor, "execute", recorded)
+    assert platform.tables.act(anna, game_id, 0, "add:2").seq == 1
+    logged = [s for s in statements if "INSERT INTO actions" in s]
+    if platform.ctx.store.engine.dialect.name == "postgresql":
+        assert len(logged) == 1
+        assert logged[0].startswith("WITH moved AS (UPDATE games SET")
+        assert not [s for s in statements if s.startswith("UPDATE games")]
+    else:
+        assert statements == []  # SQLite: no psycopg at all
+    assert [e["seq"] for e in platform.views.events_since(bert, game_id, 0)] == [1]
+
+
 def test_a_pipeline_abort_raised_after_a_failed_statement_is_judged_by_that_failure() -> None:
     """psycopg may raise the abort of a skipped statement with the failure as its context."""
     failure = psycopg.errors.UniqueViolation("duplicate key value")
