@@ -382,10 +382,10 @@ def first_failure(error: BaseException) -> BaseException:
 
 
 def move_step(connection: Connection, params: Mapping[str, Any]) -> Sent:
-    """Move a game to its next step, in a `batched` block (`MOVE_GAME`; the rows it changed,
-    1 or 0, are known once the block is over). On PostgreSQL the step's log entry goes in the
-    same statement (`MOVE_AND_APPEND`), which fails when the game was elsewhere (`not_at_step`);
-    elsewhere `log_step` sends the entry."""
+    """Move a game to its next step, in a `batched` block (`MOVE_GAME`: the rows it changed, 1
+    or 0, are known once the block is over). On PostgreSQL the step's log entry goes in the same
+    statement (`MOVE_AND_APPEND`: 1 row, or it fails when the game was elsewhere, as
+    `not_at_step` tells); elsewhere `log_step` sends the entry."""
     if pipelined(connection):
         return MOVE_APPEND.send(connection, params)
     return MOVE.send(connection, params)
