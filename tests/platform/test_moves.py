@@ -9,6 +9,7 @@ from pathlib import Path
 import psycopg
 import pytest
 from psycopg import pq
+from sqlalchemy import event
 
 from stammtisch.bus import LocalBus
 from stammtisch.services import gamecache, moves
@@ -117,6 +118,31 @@ def test_a_known_head_that_another_process_moved_on_is_read_again(
     played = other.tables.act(bert, game_id, 2, "end")
     assert (played.seq, played.to_act) == (3, [0])
     assert platform.views.view(anna, game_id)["view"]["total"] == 3
+
+
+def test_a_step_refused_on_a_known_head_leaves_no_connection_in_autocommit_mode(
+    platform: Platform, other: Platform, duel: tuple[int, int, int]
+) -> None:
+    """A step on the head a process knows runs in autocommit mode on PostgreSQL; refused there
+    (the game moved on in another process), its connection still goes back to the pool in
+    transaction mode, so the next unit keeps its transaction."""
+    anna, _, game_id = duel
+    other.views.view(anna, game_id)
+    platform.tables.act(anna, game_id, 0, "end")
+    engine = other.ctx.store.engine
+    returned: list[bool] = []
+
+    def checkin(driver: object, *_: object) -> None:
+        returned.append(bool(getattr(driver, "autocommit", False)))
+
+    event.listen(engine, "checkin", checkin)
+    try:
+        assert refusal(other.tables.act, anna, game_id, 0, "add:1") == "game.stale"
+    finally:
+        event.remove(engine, "checkin", checkin)
+    if engine.dialect.name == "postgresql":
+        assert returned
+        assert not any(returned)
 
 
 def test_a_view_catches_up_with_another_process_on_the_log_it_fetched_with_the_head(
@@ -250,11 +276,12 @@ def test_a_members_step_on_a_database_server_commits_in_the_round_trip_of_its_wr
     assert [entry["seq"] for entry in platform.views.events_since(bert, game_id, 0)] == [1]
 
 
-def test_a_steps_move_and_log_entry_are_one_statement_on_a_database_server(
+def test_a_steps_writes_are_one_statement_on_a_database_server(
     platform: Platform, duel: tuple[int, int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """On PostgreSQL the game's move and its log entry go as one statement (the UPDATE in a WITH
-    clause); elsewhere as two. Either way the step is stored and the log holds it once."""
+    """On PostgreSQL the game's move, its log entry, the clocks and the notices go as one
+    statement (each write a WITH clause); elsewhere each as its own. Either way the step is
+    stored and the log holds it once."""
     anna, bert, game_id = duel
     statements: list[str] = []
     execute = psycopg.Cursor.execute
@@ -269,10 +296,52 @@ def test_a_steps_move_and_log_entry_are_one_statement_on_a_database_server(
     if platform.ctx.store.engine.dialect.name == "postgresql":
         assert len(logged) == 1
         assert logged[0].startswith("WITH moved AS (UPDATE games SET")
-        assert not [s for s in statements if s.startswith("UPDATE games")]
+        assert not [s for s in statements if s.startswith(("UPDATE games", "INSERT", "DELETE"))]
     else:
         assert statements == []  # SQLite: no psycopg at all
     assert [e["seq"] for e in platform.views.events_since(bert, game_id, 0)] == [1]
+
+
+def test_a_step_on_a_game_this_process_knows_is_one_round_trip_without_begin_or_commit(
+    platform: Platform, duel: tuple[int, int, int], tmp_path: Path
+) -> None:
+    """On PostgreSQL a member's step on the game as this process last wrote it goes alone, in
+    autocommit mode: the database gets one message and answers once, and no BEGIN or COMMIT
+    goes with it; the step is committed, and the connection is back out of autocommit mode."""
+    anna, bert, game_id = duel
+    played = platform.tables.act(anna, game_id, 0, "add:2")  # this process now knows the game
+    mover = bert if played.to_act == [1] else anna
+    engine = platform.ctx.store.engine
+    if engine.dialect.name != "postgresql":
+        assert platform.tables.act(mover, game_id, 1, "add:1").seq == 2
+        return
+    path = tmp_path / "libpq.trace"
+    traced: list[psycopg.Connection[object]] = []
+    with path.open("w") as trace:
+
+        def checkout(driver: psycopg.Connection[object], *_: object) -> None:
+            driver.pgconn.trace(trace.fileno())
+            driver.pgconn.set_trace_flags(pq.Trace.SUPPRESS_TIMESTAMPS)
+            traced.append(driver)
+
+        event.listen(engine, "checkout", checkout)
+        try:
+            assert platform.tables.act(mover, game_id, 1, "add:1").seq == 2
+        finally:
+            event.remove(engine, "checkout", checkout)
+            for driver in traced:
+                driver.pgconn.untrace()
+    text = path.read_text()
+    messages = [line.split("\t")[2].strip() for line in text.splitlines() if line.count("\t") >= 2]
+    assert messages.count("ReadyForQuery") == 1, text
+    assert messages.count("Sync") == 1, text
+    assert "Query" not in messages, text
+    assert "BEGIN" not in text, text
+    assert "COMMIT" not in text, text
+    assert "WITH moved AS" in text
+    assert traced
+    assert not any(driver.autocommit for driver in traced)
+    assert [e["seq"] for e in platform.views.events_since(anna, game_id, 0)] == [1, 2]
 
 
 def test_a_pipeline_abort_raised_after_a_failed_statement_is_judged_by_that_failure() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from sqlalchemy import delete, func, select
@@ -114,15 +114,43 @@ def settle(session: Session, row: GameRow, state: Any, seats: list[SeatRow]) -> 
     session.flush()
     ref = GameRef(row.id, row.game, dict(row.clock), row.seq, row.practice)
     infos = load_seats(session.connection(), row.id)
-    move_clocks(session, ref, before, step.to_act, infos)
     ctx = context_of(session)
+    clocks = clock_move(ctx.clock.now(), ref, before, step.to_act, infos)
+    if clocks is not None:
+        send_clocks(session, ref, clocks)
     ctx.publish_after_commit(session, f"game:{row.id}", {"type": "game", "seq": row.seq})
     if step.outcome is not None:
         finish(session, row, seats, step.outcome, "normal", None)
 
 
-def move_clocks(
-    session: Session,
+@dataclass(frozen=True, slots=True)
+class ClockMove:
+    """What a step does to a game's clocks, and who is told that it is their turn."""
+
+    keep: int
+    """The seats whose running clocks go on (bit n: seat n); the others stop."""
+    starts: tuple[Seat, ...]
+    """The seats whose clock starts (unless a kept one runs)."""
+    started_at: datetime
+    due_at: datetime
+    remind_at: datetime | None
+    notices: tuple[tuple[int, dict[str, Any]], ...]
+    """Your-turn notices: the member and the notice's data."""
+
+    def params(self, ref: GameRef) -> dict[str, Any]:
+        """The binds its statements share (`STOP_CLOCKS` and `start_clock`)."""
+        return {
+            "game_id": ref.id,
+            "seq": ref.seq,
+            "keep": self.keep,
+            "started_at": self.started_at,
+            "due_at": self.due_at,
+            "remind_at": self.remind_at,
+        }
+
+
+def clock_move(
+    now: datetime,
     ref: GameRef,
     before: Sequence[Seat],
     now_to_act: Sequence[Seat],
@@ -130,65 +158,62 @@ def move_clocks(
     *,
     seated: bool = False,
     acted: Seat | None = None,
-) -> None:
-    """Start and stop turn clocks and send your-turn notices after a step.
+) -> ClockMove | None:
+    """How turn clocks start and stop after a step, and its your-turn notices (None: the clocks
+    stay as they are).
 
     Turn clocks only change when the set of seats to act changes, or when `seated` says that who
     sits on a seat changed (a bot took a seat over). Realtime clocks are per decision: the seat
     that `acted` and must act again gets a fresh clock. Practice games keep their clocks but
-    send no your-turn notices and get no reminders.
+    send no your-turn notices and get no reminders; realtime games send no your-turn notices.
     """
     must, was = set(now_to_act), set(before)
     humans = {s.seat for s in seats if s.bot is None and s.member_id is not None}
-    restart = acted if ref.clock.get("mode") == "realtime" else None
-    if seated or must != was or restart in must:
-        _sync_deadlines(session, ref, must & humans, restart)
-        if ref.practice:
-            return
-        for seat in sorted((must & humans) - was):
-            _your_turn(session, ref, seats, seat)
-
-
-def _sync_deadlines(
-    session: Session, ref: GameRef, must_act: set[Seat], restart: Seat | None = None
-) -> None:
-    """A seat's clock starts when it has to act and stops when it no longer has to (writes
-    only, so that they go with the step's other writes in a batch)."""
-    ctx = context_of(session)
-    connection = session.connection()
-    keep = sum(1 << seat for seat in must_act if seat != restart)
-    STOP.send(connection, {"game_id": ref.id, "keep": keep})
-    now = ctx.clock.now()
+    realtime = ref.clock.get("mode") == "realtime"
+    restart = acted if realtime else None
+    if not (seated or must != was or restart in must):
+        return None
+    must_act = must & humans
     rules = policy(ref.game)
-    if ref.clock.get("mode") == "realtime":
+    if realtime:
         due, remind = now + timedelta(seconds=int(ref.clock["seconds"])), None
     else:
         due, remind = now + rules.turn, None if ref.practice else now + rules.reminder
-    for seat in sorted(must_act):  # a clock still running goes on
-        START.send(
-            connection,
-            {"game_id": ref.id, "seat": seat, "seq": ref.seq, "started_at": now, "due_at": due}
-            | {"remind_at": remind},
-        )
+    notices = []
+    if not ref.practice and not realtime:
+        for seat in sorted(must_act - was):
+            member_id = seats[seat].member_id
+            assert member_id is not None, "a seat of a member"
+            opponents = [s.nickname for s in seats if s.seat != seat and s.nickname is not None]
+            notices.append(
+                (member_id, {"game_id": ref.id, "game": ref.game, "opponents": opponents})
+            )
+    return ClockMove(
+        keep=sum(1 << seat for seat in must_act if seat != restart),
+        starts=tuple(sorted(must_act)),  # a clock still running goes on
+        started_at=now,
+        due_at=due,
+        remind_at=remind,
+        notices=tuple(notices),
+    )
+
+
+def send_clocks(session: Session, ref: GameRef, move: ClockMove) -> None:
+    """Send what `clock_move` decided as statements of the session's transaction (writes only,
+    so that they may go in a batch): stop and start the clocks, add the your-turn notices."""
+    connection = session.connection()
+    params = move.params(ref)
+    STOP.send(connection, params)
+    for seat in move.starts:
+        START.send(connection, {**params, "seat": seat})
+    for member_id, data in move.notices:
+        notify(session, member_id, "your_turn", data)
 
 
 def opponents_of(session: Session, seats: Sequence[Seated], seat: Seat) -> list[str]:
     """Nicknames of the other members at the table (bots are left out)."""
     names = nicknames(session, (s.member_id for s in seats))
     return [names[s.member_id] for s in seats if s.seat != seat and s.member_id in names]
-
-
-def _your_turn(session: Session, ref: GameRef, seats: Sequence[SeatInfo], seat: Seat) -> None:
-    member_id = seats[seat].member_id
-    if member_id is None or ref.clock.get("mode") == "realtime":
-        return
-    opponents = [s.nickname for s in seats if s.seat != seat and s.nickname is not None]
-    notify(
-        session,
-        member_id,
-        "your_turn",
-        {"game_id": ref.id, "game": ref.game, "opponents": opponents},
-    )
 
 
 def finish(

@@ -8,13 +8,15 @@ process's cache when it is current; a member's action for the step at which this
 read or wrote the game's row is written on that row without reading it again (the guard still
 decides, and a refusal there is judged again on the row as stored). In simultaneous phases a
 submission for an earlier step applies at the current one when nothing that concerns the seat
-changed since (see `services.concern`). On PostgreSQL a member's step goes to the database with
-its COMMIT in one round trip.
+changed since (see `services.concern`). On PostgreSQL a step's writes are one statement, and a
+member's step on the head this process knows goes alone, in one round trip without BEGIN or
+COMMIT (`commit_with`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -28,26 +30,30 @@ from stammtisch.services.counts import count_step
 from stammtisch.services.errors import Problem, ServiceError, conflict, forbidden, not_found
 from stammtisch.services.gamecache import GameCache
 from stammtisch.services.gameflow import (
+    ClockMove,
     GameRef,
     NextStep,
+    clock_move,
     finish,
     forfeit_outcome,
-    move_clocks,
     next_step,
     seats_of,
+    send_clocks,
     stored_events,
     visible_events,
 )
 from stammtisch.services.gamehead import Head, SeatInfo, load_head, load_seats, seat_of
+from stammtisch.services.notifications import notice_params, push_after_commit
 from stammtisch.store.games import GameRow
 from stammtisch.store.hotpath import (
+    APPEND,
     LEAVE,
     LOGGED_ACTION,
-    batched,
-    log_step,
-    move_step,
+    MOVE,
+    commit_with,
     not_at_step,
-    send_commit,
+    pipelined,
+    step_write,
 )
 
 
@@ -214,8 +220,9 @@ def write_step(
     The game moves on only if it is still at `step.head.seq` (else `StaleStepError`, and the
     caller's transaction is rolled back); then the log entry, the seat of a member who left, the
     clocks and your-turn notices, the live update after the commit, and the end of the game.
-    `last`: the caller writes nothing after the step, so on PostgreSQL the transaction's COMMIT
-    goes out with the step's writes (one round trip fewer) unless the game ends with it.
+    On PostgreSQL all of these but the end are one statement (`step_write`). `last`: the caller
+    writes nothing after the step, so there it commits with the step (see `commit_with`) unless
+    the game ends with it.
     """
     head, connection = step.head, session.connection()
     seq = head.seq + 1
@@ -224,53 +231,41 @@ def write_step(
     else:
         after = next_step(head.game, state, step.seats)
     played = step.kind == "play"
-    moved = None
+    now = ctx.clock.now()
+    ref = GameRef(head.id, head.game, head.clock, seq, head.practice)
+    clocks = None
+    if after.outcome is None:
+        acted = step.seat if played and step.member_id is not None else None
+        clocks = clock_move(
+            now, ref, head.to_act, after.to_act, step.seats, seated=not played, acted=acted
+        )
+    entry = {
+        "game_id": head.id,
+        "expected": head.seq,
+        "seq": seq,
+        "to_act": after.to_act,
+        "bot_turn": after.bot_turn,
+        "seat": step.seat,
+        "kind": step.kind,
+        "text": step.text,
+        "member_id": step.member_id,
+        "events": step.events,
+        "created_at": now,
+    }
+    if not played:
+        left = step.seats[step.seat]
+        entry |= {"left": left.left, "bot": left.bot}
     try:
-        with batched(connection):  # on PostgreSQL, the step's writes in one round trip
-            entry = {
-                "game_id": head.id,
-                "expected": head.seq,
-                "seq": seq,
-                "to_act": after.to_act,
-                "bot_turn": after.bot_turn,
-                "seat": step.seat,
-                "kind": step.kind,
-                "text": step.text,
-                "member_id": step.member_id,
-                "events": step.events,
-                "created_at": ctx.clock.now(),
-            }
-            moved = move_step(connection, entry)
-            # A step already logged at `seq` refuses this entry: the game moved on meanwhile.
-            log_step(connection, entry)
-            if not played:
-                left = step.seats[step.seat]
-                LEAVE.send(
-                    connection,
-                    {"game_id": head.id, "seat": step.seat, "left": left.left, "bot": left.bot},
-                )
-            if after.outcome is None:
-                ref = GameRef(head.id, head.game, head.clock, seq, head.practice)
-                acted = step.seat if played and step.member_id is not None else None
-                move_clocks(
-                    session,
-                    ref,
-                    head.to_act,
-                    after.to_act,
-                    step.seats,
-                    seated=not played,
-                    acted=acted,
-                )
-                if last:
-                    if session.new or session.dirty or session.deleted:
-                        raise RuntimeError("a step's transaction has unflushed changes")
-                    send_commit(connection)
+        if pipelined(connection):
+            _write_one(session, entry, ref, clocks, last=last and after.outcome is None)
+        else:
+            _write_each(session, entry, ref, clocks)
     except IntegrityError as error:
-        if (moved is not None and moved.rowcount == 0) or not_at_step(error):
+        # A step already logged at `seq` refuses this entry too (the unique key), which the
+        # callers take as stale: the game moved on meanwhile.
+        if not_at_step(error):
             raise stale() from None
         raise
-    if moved.rowcount != 1:
-        raise stale()
     ctx.publish_after_commit(session, f"game:{head.id}", {"type": "game", "seq": seq})
     count_step(session, head.game)
     if after.outcome is None:
@@ -282,6 +277,53 @@ def write_step(
         session, row, seats_of(session, head.id, fresh=True), after.outcome, ended_by, ended_seat
     )
     return after
+
+
+def _write_one(
+    session: Session,
+    entry: dict[str, Any],
+    ref: GameRef,
+    clocks: ClockMove | None,
+    *,
+    last: bool,
+) -> None:
+    """`write_step` on PostgreSQL: the step's writes as one statement (`step_write`), committed
+    with the caller's transaction if `last`."""
+    notices = clocks.notices if clocks is not None else ()
+    statement = step_write(
+        "left" in entry, clocks is not None, len(clocks.starts) if clocks else 0, len(notices)
+    )
+    params = dict(entry)
+    if clocks is not None:
+        params |= clocks.params(ref)
+        params |= {f"start_{i}_seat": seat for i, seat in enumerate(clocks.starts)}
+        for i, (member_id, data) in enumerate(notices):
+            now, prefix = clocks.started_at, f"notice_{i}_"
+            params |= notice_params("your_turn", member_id, data, now, prefix)
+    connection = session.connection()
+    if not last:
+        added = statement.first(connection, params)
+    elif session.new or session.dirty or session.deleted:
+        raise RuntimeError("a step's transaction has unflushed changes")
+    else:
+        added = commit_with(connection, statement, params)
+    assert added is not None, "the statement has one row"
+    for (member_id, _), count in zip(notices, added[: len(notices)], strict=True):
+        push_after_commit(session, member_id, partial(bool, count == 1))
+
+
+def _write_each(
+    session: Session, entry: dict[str, Any], ref: GameRef, clocks: ClockMove | None
+) -> None:
+    """`write_step` elsewhere (SQLite, in process): a statement for each write."""
+    connection = session.connection()
+    if MOVE.run(connection, entry) != 1:
+        raise stale()
+    APPEND.run(connection, entry)
+    if "left" in entry:
+        LEAVE.run(connection, entry)
+    if clocks is not None:
+        send_clocks(session, ref, clocks)
 
 
 def late(

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import delete, func, select, update
@@ -43,20 +44,37 @@ def notify(session: Session, member_id: int, kind: str, data: dict[str, Any]) ->
     A `your_turn` notice is left out while the member is looking at that game (in any server
     process).
     """
+    ctx = context_of(session)
+    params = notice_params(kind, member_id, data, ctx.clock.now())
+    statement = ADD_NOTICE_UNLESS_WATCHING if kind == "your_turn" else ADD_NOTICE
+    added = statement.send(session.connection(), params)
+    push_after_commit(session, member_id, lambda: added.rowcount == 1)
+
+
+def notice_params(
+    kind: str, member_id: int, data: dict[str, Any], now: datetime, prefix: str = ""
+) -> dict[str, Any]:
+    """The binds of a notification's statement (`add_notice` with this `prefix`)."""
     if kind not in KINDS:
         raise ValueError(f"unknown notification kind {kind!r}")
-    ctx = context_of(session)
-    now = ctx.clock.now()
-    params = {"member_id": member_id, "kind": kind, "data": data, "created_at": now}
+    params = {
+        f"{prefix}member_id": member_id,
+        f"{prefix}kind": kind,
+        f"{prefix}data": data,
+        f"{prefix}created_at": now,
+    }
     if kind == "your_turn":
-        statement = ADD_NOTICE_UNLESS_WATCHING
         params |= {"game_id": int(data["game_id"]), "now": now}
-    else:
-        statement = ADD_NOTICE
-    added = statement.send(session.connection(), params)
+    return params
+
+
+def push_after_commit(session: Session, member_id: int, added: Callable[[], bool]) -> None:
+    """Tell the member's live connections of their new notification once this write unit has
+    committed, if `added` says it was (not left out, and the member exists)."""
+    ctx = context_of(session)
 
     def push() -> None:
-        if added.rowcount == 1:  # not left out, and the member exists
+        if added():
             ctx.bus.publish(f"member:{member_id}", {"type": "notification"})
 
     after_commit(session, push)

@@ -8,6 +8,7 @@ driver's cursor of the same connection, inside its transaction (see `Prepared`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from typing import Any, cast
 import psycopg
 from psycopg.errors import PipelineAborted
 from sqlalchemy import (
+    ColumnElement,
     Connection,
     Dialect,
     Insert,
@@ -25,6 +27,7 @@ from sqlalchemy import (
     bindparam,
     case,
     delete,
+    func,
     insert,
     literal_column,
     null,
@@ -115,13 +118,41 @@ transaction): else the entry has no game (NULL) and the statement fails, so a st
 found the game elsewhere can never be committed, whatever follows it in its transaction. A step
 already logged at `seq` (another process's) refuses it by the unique key."""
 
-_MOVED = MOVE_GAME.returning(games.c.id).cte("moved")
-MOVE_AND_APPEND = APPEND_ACTION.values(game_id=select(_MOVED.c.id).scalar_subquery()).add_cte(
-    _MOVED
-)
-"""`MOVE_GAME` and `APPEND_ACTION` in one statement (PostgreSQL takes an UPDATE in a WITH
-clause): the entry's game id is the moved row's, so it is empty, and the statement fails, when
-the game was not at the expected step."""
+
+@functools.cache
+def step_write(leave: bool, clocks: bool, starts: int, notices: int) -> Prepared:
+    """A step's writes on PostgreSQL as one statement (one for each shape, made once): the move
+    and log entry (`MOVE_GAME` in a WITH clause, whose row gives `APPEND_ACTION` its game id:
+    none, so the statement fails, when the game was not at the expected step); the seat a
+    member leaves (`LEAVE_SEAT`); the clocks (`STOP_CLOCKS`, then `start_clock` for `starts`
+    seats, binds `start_0_seat`, ...); and `notices` your-turn notices (`add_notice` unless
+    watching, binds `notice_0_member_id`, ...). Each write is a WITH clause of the one
+    statement, so all of them are done or none. Its one row counts what each notice added (0
+    or 1; 0 when left out while the member watches), then a 0."""
+    moved = MOVE_GAME.returning(games.c.id).cte("moved")
+    logged = (
+        APPEND_ACTION.values(game_id=select(moved.c.id).scalar_subquery())
+        .returning(actions.c.id)
+        .cte("logged")
+    )
+    parts = [moved, logged]
+    if leave:
+        parts.append(LEAVE_SEAT.returning(seats.c.seat).cte("left"))
+    if clocks:
+        parts.append(STOP_CLOCKS.returning(deadlines.c.id).cte("stopped"))
+        parts += [
+            start_clock(f"start_{i}_").returning(deadlines.c.id).cte(f"started_{i}")
+            for i in range(starts)
+        ]
+    added = [
+        add_notice(True, f"notice_{i}_").returning(notifications.c.id).cte(f"noticed_{i}")
+        for i in range(notices)
+    ]
+    counts: list[ColumnElement[Any]] = [
+        select(func.count()).select_from(n).scalar_subquery() for n in added
+    ]
+    return Prepared(select(*counts, literal_column("0")).add_cte(*parts, *added))
+
 
 GAME_LOG_TAIL = (
     select(actions.c.seat, actions.c.kind, actions.c.text)
@@ -147,43 +178,56 @@ LOGGED_ACTION = select(actions.c.seat, actions.c.kind, actions.c.text, actions.c
 )
 """One entry of a game's log."""
 
+
+def kept(seat: ColumnElement[int]) -> ColumnElement[bool]:
+    """Whether `seat`'s bit is set in the bit mask `keep` (bit n: seat n)."""
+    return bindparam("keep", type_=Integer).op(">>")(seat).op("&")(literal_column("1")) == (
+        literal_column("1")
+    )
+
+
 STOP_CLOCKS = delete(deadlines).where(
-    deadlines.c.game_id == bindparam("game_id"),
-    bindparam("keep", type_=Integer).op(">>")(deadlines.c.seat).op("&")(literal_column("1"))
-    == literal_column("0"),
+    deadlines.c.game_id == bindparam("game_id"), ~kept(deadlines.c.seat)
 )
 """Stop the clocks of a game's seats but those in the bit mask `keep` (bit n: seat n)."""
 
-START_CLOCK = insert(deadlines).from_select(
-    ["game_id", "seat", "seq", "started_at", "due_at", "remind_at"],
-    select(
-        *(
-            bindparam(name, type_=deadlines.c[name].type)
-            for name in ("game_id", "seat", "seq", "started_at", "due_at", "remind_at")
-        )
-    ).where(
-        ~select(deadlines.c.id)
-        .where(deadlines.c.game_id == bindparam("game_id"), deadlines.c.seat == bindparam("seat"))
-        .exists()
-    ),
-)
-"""Start a seat's clock unless it runs already."""
+
+def start_clock(prefix: str = "") -> Insert:
+    """Start the clock of a seat (bind `seat` with `prefix`) unless one runs for it that
+    `STOP_CLOCKS` with the same `keep` leaves running: the same whether it runs after that
+    statement or in one statement with it (which does not see its deletions)."""
+    values = {
+        name: bindparam(name, type_=deadlines.c[name].type)
+        for name in ("game_id", "seq", "started_at", "due_at", "remind_at")
+    }
+    values["seat"] = bindparam(f"{prefix}seat", type_=deadlines.c.seat.type)
+    running = select(deadlines.c.id).where(
+        deadlines.c.game_id == values["game_id"],
+        deadlines.c.seat == values["seat"],
+        kept(deadlines.c.seat),
+    )
+    columns = ["game_id", "seat", "seq", "started_at", "due_at", "remind_at"]
+    return insert(deadlines).from_select(
+        columns, select(*(values[c] for c in columns)).where(~running.exists())
+    )
 
 
-def add_notice(unless_watching: bool) -> Insert:
-    """A notification for a member, its e-mail pending if they opted in and have an address (one
-    statement: no row for an unknown member); `unless_watching`: none while a live connection of
-    the member has game `game_id` open at `now`."""
+def add_notice(unless_watching: bool, prefix: str = "") -> Insert:
+    """A notification for a member (binds `member_id`, `kind`, `data`, `created_at`, each with
+    `prefix`), its e-mail pending if they opted in and have an address (one statement: no row
+    for an unknown member); `unless_watching`: none while a live connection of the member has
+    game `game_id` open at `now`."""
     wants_email = members.c.email_notifications & members.c.email.is_not(None)
-    created = bindparam("created_at", type_=notifications.c.created_at.type)
+    created = bindparam(f"{prefix}created_at", type_=notifications.c.created_at.type)
     notice = select(
         members.c.id,
-        bindparam("kind", type_=notifications.c.kind.type),
-        bindparam("data", type_=notifications.c.data.type),
+        bindparam(f"{prefix}kind", type_=notifications.c.kind.type),
+        bindparam(f"{prefix}data", type_=notifications.c.data.type),
         created,
         case((wants_email, literal_column("'pending'")), else_=literal_column("'none'")),
         case((wants_email, created), else_=null()),
-    ).where(members.c.id == bindparam("member_id"))
+        literal_column("0"),  # no e-mail attempt yet
+    ).where(members.c.id == bindparam(f"{prefix}member_id"))
     if unless_watching:
         watching = select(presence.c.connection).where(
             presence.c.member_id == members.c.id,
@@ -192,7 +236,7 @@ def add_notice(unless_watching: bool) -> Insert:
         )
         notice = notice.where(~watching.exists())
     columns = ["member_id", "kind", "data", "created_at", "email_status", "email_due_at"]
-    return insert(notifications).from_select(columns, notice)
+    return insert(notifications).from_select([*columns, "email_attempts"], notice)
 
 
 def worn_backs_of(count: int) -> Select[tuple[int, str, int, int]]:
@@ -381,25 +425,8 @@ def first_failure(error: BaseException) -> BaseException:
     return error
 
 
-def move_step(connection: Connection, params: Mapping[str, Any]) -> Sent:
-    """Move a game to its next step, in a `batched` block (`MOVE_GAME`: the rows it changed, 1
-    or 0, are known once the block is over). On PostgreSQL the step's log entry goes in the same
-    statement (`MOVE_AND_APPEND`: 1 row, or it fails when the game was elsewhere, as
-    `not_at_step` tells); elsewhere `log_step` sends the entry."""
-    if pipelined(connection):
-        return MOVE_APPEND.send(connection, params)
-    return MOVE.send(connection, params)
-
-
-def log_step(connection: Connection, params: Mapping[str, Any]) -> None:
-    """Log the step that `move_step` moved the game to (`APPEND_ACTION`), unless that statement
-    logged it already (PostgreSQL)."""
-    if not pipelined(connection):
-        APPEND.send(connection, params)
-
-
 def not_at_step(error: DBAPIError) -> bool:
-    """Whether PostgreSQL refused `MOVE_AND_APPEND` because the game was not at the expected
+    """Whether PostgreSQL refused `step_write` because the game was not at the expected
     step (the entry's game id came out empty)."""
     failed = error.orig
     if isinstance(failed, psycopg.errors.NotNullViolation):
@@ -418,6 +445,35 @@ def send_commit(connection: Connection) -> None:
         # What psycopg's own `commit()` sends; its public `execute` would make a cursor for a
         # statement that returns nothing (about 2% more CPU per action, counted by callgrind).
         driver.wait(driver._exec_command(b"COMMIT"))  # type: ignore[union-attr]
+
+
+def commit_with(
+    connection: Connection, statement: Prepared, params: Mapping[str, Any]
+) -> tuple[Any, ...] | None:
+    """Run a statement of the caller's transaction on PostgreSQL, commit the transaction with it,
+    and return its first row; the caller's own commit then finds nothing left to do.
+
+    When nothing ran in the transaction yet, the statement goes alone in autocommit mode: one
+    round trip, no BEGIN and no COMMIT, and the database runs it as a transaction of its own
+    (all of it or nothing). Else its COMMIT goes in its round trip (`send_commit`).
+    """
+    driver = cast(psycopg.Connection[Any], connection.connection.driver_connection)
+    if driver.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+        with batched(connection):
+            pending = statement.query(connection, params)
+            send_commit(connection)
+        found = pending.rows()
+        return found[0] if found else None
+    driver.autocommit = True
+    try:
+        return statement.first(connection, params)
+    finally:
+        try:
+            driver.autocommit = False
+        except psycopg.Error:
+            # Never back to the pool in autocommit mode: the next unit would lose its
+            # transaction. (Only a connection that broke meanwhile cannot switch back.)
+            connection.invalidate()
 
 
 def compile_for(statement: ClauseElement, dialect: Dialect) -> Compiled:
@@ -444,12 +500,11 @@ SEATS = Prepared(GAME_SEATS)
 HEAD_CLOCKS = Prepared(GAME_HEAD_CLOCKS)
 MOVE = Prepared(MOVE_GAME)
 APPEND = Prepared(APPEND_ACTION)
-MOVE_APPEND = Prepared(MOVE_AND_APPEND)
 LOGGED = Prepared(LOGGED_ACTION)
 LOG_TAIL = Prepared(GAME_LOG_TAIL)
 LOG_AFTER = Prepared(GAME_LOG_AFTER)
 STOP = Prepared(STOP_CLOCKS)
-START = Prepared(START_CLOCK)
+START = Prepared(start_clock())
 LEAVE = Prepared(LEAVE_SEAT)
 ADD_NOTICE = Prepared(add_notice(unless_watching=False))
 ADD_NOTICE_UNLESS_WATCHING = Prepared(add_notice(unless_watching=True))
